@@ -1,0 +1,94 @@
+/**
+ * Environment → typed config, validated once, in one place. Nothing else reads process.env.
+ * Every setting is described in the README's settings table.
+ */
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const aliasList = z.string().transform((value, ctx) => {
+  const map = new Map<string, string>();
+  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [from, to] = pair.split('=').map((s) => s?.trim().toLowerCase());
+    if (!from || !to) {
+      ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=domain` });
+      return z.NEVER;
+    }
+    map.set(from, to);
+  }
+  return map;
+});
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DB_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+  SMS_PROVIDER: z.enum(['console']).default('console'),
+  PUBLIC_BASE_URL: z
+    .url()
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
+  AGENT_DOMAIN_ALIASES: aliasList.default(new Map()),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
+    .optional(),
+  SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: bool.default(false),
+  SEED_DEMO: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z.string().optional(),
+});
+
+export type Config = ReturnType<typeof toConfig>;
+
+function toConfig(env: z.infer<typeof schema>) {
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    dbPoolMax: env.DB_POOL_MAX,
+    adminPassword: env.ADMIN_PASSWORD,
+    smsProvider: env.SMS_PROVIDER,
+    publicBaseUrl: env.PUBLIC_BASE_URL,
+    agentDomainAliases: env.AGENT_DOMAIN_ALIASES,
+    redisUrl: env.REDIS_URL,
+    sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
+    trustProxy: env.TRUST_PROXY,
+    seedDemo: env.SEED_DEMO,
+    logLevel: env.LOG_LEVEL,
+    webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
+    filesDir: path.join(dataDir, 'files'),
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid settings:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  }
+}
+
+/** Reads the settings; an empty string counts as unset. Throws ConfigError naming every bad setting. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(schema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') input[key] = value;
+  }
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) {
+    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
+  }
+  return toConfig(parsed.data);
+}

@@ -1,0 +1,72 @@
+/** The only code touching users and sms_codes. */
+import type { Db } from '../../platform/db/database';
+
+export type UserRow = Awaited<ReturnType<typeof findUserById>>;
+
+const userColumns = [
+  'id',
+  'agent_id',
+  'mobile',
+  'password_hash',
+  'nickname',
+  'avatar',
+  'real_name',
+  'is_verify',
+  'group_id',
+  'company_name',
+  'rate',
+  'disabled',
+  'created_at',
+] as const;
+
+export function findUserById(db: Db, id: number) {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByMobile(db: Db, mobile: string) {
+  return db.selectFrom('users').select(userColumns).where('mobile', '=', mobile).executeTakeFirst();
+}
+
+export async function insertUser(
+  db: Db,
+  values: { agent_id: number; mobile: string; password_hash: string; nickname: string; group_id: number; company_name: string | null },
+): Promise<number> {
+  const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updatePasswordHash(db: Db, id: number, hash: string): Promise<void> {
+  await db.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function insertSmsCode(db: Db, values: { mobile: string; event: string; code_hash: Buffer; expires_at: Date }) {
+  await db.insertInto('sms_codes').values(values).execute();
+}
+
+/** The newest code sent for this mobile and event, used or not: only the newest one counts. */
+export function latestSmsCode(db: Db, mobile: string, event: string) {
+  return db
+    .selectFrom('sms_codes')
+    .select(['id', 'code_hash', 'attempts', 'expires_at', 'used_at'])
+    .where('mobile', '=', mobile)
+    .where('event', '=', event)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function countSmsAttempt(db: Db, id: number): Promise<number> {
+  const row = await db
+    .updateTable('sms_codes')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', id)
+    .returning('attempts')
+    .executeTakeFirstOrThrow();
+  return row.attempts;
+}
+
+/** Marks a code used; false when another request used it first (so a code works exactly once). */
+export async function useSmsCode(db: Db, id: number): Promise<boolean> {
+  const res = await db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  return res.numUpdatedRows === 1n;
+}

@@ -1,0 +1,68 @@
+/** The account calls of spec §7: captcha, SMS codes, register, login, user info, logout, password reset. */
+import { loginBody, registerBody, resetPwdBody, smsSendQuery } from '@trackline/contract/account';
+import { API } from '@trackline/contract/paths';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Deps } from '../../platform/deps';
+import type { AuthHooks } from '../../platform/http/auth';
+import { cookieName, cookieOptions } from '../../platform/http/auth';
+import { langOf, ok, okText } from '../../platform/http/envelope';
+import { createCaptcha } from '../../platform/security/captcha';
+import * as account from './account.service';
+
+function meta(request: FastifyRequest): account.RequestMeta {
+  return {
+    ip: request.ip,
+    userAgent: String(request.headers['user-agent'] ?? ''),
+    hostname: request.hostname,
+    lang: langOf(request),
+  };
+}
+
+export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['account'];
+  const setToken = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+    reply.setCookie(cookieName('user'), token, cookieOptions(deps.config, request));
+
+  r.get(API.captcha, { schema: { tags, summary: 'A single-use picture code' } }, async () =>
+    ok(await createCaptcha(deps.database.db, deps.secret)),
+  );
+
+  r.get(API.smsSend, { schema: { tags, summary: 'Send an SMS code', querystring: smsSendQuery } }, async (request) => {
+    await account.sendSms(deps, request.query, meta(request));
+    return ok(null, okText('SMS_SENT', langOf(request)));
+  });
+
+  r.post(API.register, { schema: { tags, summary: 'Register with an SMS code', body: registerBody } }, async (request, reply) => {
+    const { token, userinfo } = await account.register(deps, request.body, meta(request));
+    setToken(request, reply, token);
+    return ok({ userinfo }, okText('REGISTERED', langOf(request)));
+  });
+
+  r.post(API.login, { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody } }, async (request, reply) => {
+    const { token, userinfo } = await account.login(deps, request.body, meta(request));
+    setToken(request, reply, token);
+    return ok({ userinfo }, okText('LOGGED_IN', langOf(request)));
+  });
+
+  r.get(API.userInfo, { schema: { tags, summary: 'The session user' }, preHandler: auth.requireUser }, async (request) => {
+    const caller = request.user!;
+    return ok({ userinfo: await account.currentUser(deps, caller.subjectId, caller.token) });
+  });
+
+  r.get(
+    API.logout,
+    { schema: { tags, summary: 'Revoke this session' }, preHandler: auth.requireUser, config: { stateChanging: true } },
+    async (request, reply) => {
+      await account.logout(deps, request.user!.sessionId);
+      reply.clearCookie(cookieName('user'), { path: '/' });
+      return ok(null, okText('LOGGED_OUT', langOf(request)));
+    },
+  );
+
+  r.post(API.resetPwd, { schema: { tags, summary: 'Set a new password with an SMS code', body: resetPwdBody } }, async (request) => {
+    await account.resetPassword(deps, request.body);
+    return ok(null, okText('PASSWORD_RESET', langOf(request)));
+  });
+}

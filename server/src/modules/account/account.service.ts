@@ -1,0 +1,165 @@
+/** Registration, login (password or SMS code), the session user, logout and password reset. */
+import type { LoginBody, RegisterBody, ResetPwdBody, SmsSendQuery, UserInfo } from '@trackline/contract/account';
+import { GROUP_ENTERPRISE } from '@trackline/contract/account';
+import { compactMobile, isMainlandMobile } from '@trackline/contract/identifiers';
+import { isStrongPassword } from '@trackline/contract/password';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
+import { createSession, revokeSession, revokeSubjectSessions } from '../../platform/http/sessions';
+import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/security/login-guard';
+import { hashPassword, verifyPassword } from '../../platform/security/passwords';
+import { sendToUser } from '../messages/messages.service';
+import { agentForDomain } from '../site/site.service';
+import { findUserById, findUserByMobile, insertUser, type UserRow, updatePasswordHash } from './account.repository';
+import { consumeSmsCode, issueSmsCode } from './sms-codes';
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string;
+  hostname: string;
+  lang: 'zh-CN' | 'en';
+}
+
+function mobileOf(raw: string): string {
+  const mobile = compactMobile(raw);
+  if (!isMainlandMobile(mobile)) throw new AppError('MOBILE_INVALID');
+  return mobile;
+}
+
+export async function sendSms(deps: Deps, query: SmsSendQuery, meta: RequestMeta): Promise<void> {
+  const mobile = mobileOf(query.mobile);
+  const existing = await findUserByMobile(deps.database.db, mobile);
+  if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
+  if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
+  await issueSmsCode(deps, { mobile, event: query.event, ip: meta.ip, captchaId: query.captcha_id, captcha: query.captcha });
+}
+
+export function imagePrefix(deps: Deps): string {
+  return `${deps.config.publicBaseUrl ?? ''}/files/`;
+}
+
+export function toUserInfo(deps: Deps, user: NonNullable<UserRow>, token: string): UserInfo {
+  return {
+    id: user.id,
+    token,
+    avatar: user.avatar,
+    nickname: user.nickname,
+    username: user.mobile,
+    real_name: user.real_name,
+    domain: imagePrefix(deps),
+    is_verify: user.is_verify === 1 ? 1 : 0,
+    group_id: user.group_id,
+    user_account_info: {
+      // The ledger arrives with the royalties work; until then there is no balance to show (formatted as --).
+      balance_fen: null,
+      currency: 'CNY',
+      company_name: user.company_name,
+      created_at: user.created_at.toISOString(),
+    },
+    rate: user.rate,
+  };
+}
+
+async function startSession(deps: Deps, user: NonNullable<UserRow>, meta: RequestMeta) {
+  const token = await createSession(deps.database.db, 'user', user.id, deps.config.sessionIdleMs, meta);
+  return { token, userinfo: toUserInfo(deps, user, token) };
+}
+
+export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta) {
+  const { db } = deps.database;
+  const mobile = mobileOf(body.mobile);
+  if (!isStrongPassword(body.password)) throw new AppError('PASSWORD_WEAK');
+  const company = body.company_name?.trim() || null;
+  if (body.group_id === GROUP_ENTERPRISE && !company) throw new AppError('COMPANY_REQUIRED');
+  if (await findUserByMobile(db, mobile)) throw new AppError('MOBILE_TAKEN');
+  await consumeSmsCode(deps, mobile, 'register', body.code);
+  const agent = await agentForDomain(deps, meta.hostname);
+  const passwordHash = await hashPassword(body.password);
+  let id: number;
+  try {
+    id = await insertUser(db, {
+      agent_id: agent.id,
+      mobile,
+      password_hash: passwordHash,
+      nickname: body.nickname?.trim() || `音乐人${mobile.slice(-4)}`,
+      group_id: body.group_id,
+      company_name: body.group_id === GROUP_ENTERPRISE ? company : null,
+    });
+  } catch (err) {
+    // Two registrations racing for one mobile: the unique index decides.
+    if ((err as { code?: string }).code === '23505') throw new AppError('MOBILE_TAKEN');
+    throw err;
+  }
+  await sendToUser(deps, id, welcomeMessage(meta.lang, agent.site_title));
+  return startSession(deps, (await findUserById(db, id))!, meta);
+}
+
+function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
+  return lang === 'en'
+    ? { kind: 'welcome', title: `Welcome to ${siteTitle}`, content: 'Your account is ready. Publish your first song from Work publishing.' }
+    : { kind: 'welcome', title: `欢迎加入${siteTitle}`, content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。' };
+}
+
+export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {
+  const { db } = deps.database;
+  const bySms = 'code' in body;
+  const account = compactMobile(bySms ? body.mobile : body.account);
+  const attempt = { scope: 'user' as const, account, ip: meta.ip, captchaId: body.captcha_id, captcha: body.captcha };
+  await beforeLogin(deps, attempt);
+  const user = isMainlandMobile(account) ? await findUserByMobile(db, account) : undefined;
+  if (bySms) {
+    if (!user) throw new AppError('MOBILE_UNKNOWN');
+    try {
+      await consumeSmsCode(deps, account, 'mobilelogin', body.code);
+    } catch (err) {
+      await loginFailed(deps, attempt);
+      throw err;
+    }
+  } else if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
+    throw new AppError('LOGIN_FAILED', await loginFailed(deps, attempt));
+  }
+  if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
+  await loginSucceeded(deps, attempt);
+  return startSession(deps, user, meta);
+}
+
+export async function currentUser(deps: Deps, userId: number, token: string): Promise<UserInfo> {
+  const user = await findUserById(deps.database.db, userId);
+  if (!user || user.disabled) throw new AppError('LOGIN_INVALID');
+  return toUserInfo(deps, user, token);
+}
+
+export async function logout(deps: Deps, sessionId: number): Promise<void> {
+  await revokeSession(deps.database.db, sessionId);
+}
+
+export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<void> {
+  const { db } = deps.database;
+  const mobile = mobileOf(body.mobile);
+  if (!isStrongPassword(body.newpassword)) throw new AppError('PASSWORD_WEAK');
+  const user = await findUserByMobile(db, mobile);
+  if (!user) throw new AppError('MOBILE_UNKNOWN');
+  await consumeSmsCode(deps, mobile, 'resetpwd', body.code);
+  await updatePasswordHash(db, user.id, await hashPassword(body.newpassword));
+  await revokeSubjectSessions(db, 'user', user.id);
+  await loginSucceeded(deps, { scope: 'user', account: mobile });
+}
+
+/** The demo musician of a fresh start; nothing happens when the mobile is already registered. */
+export async function ensureDemoMusician(
+  deps: Deps,
+  demo: { mobile: string; password: string; nickname: string; agentId: number },
+): Promise<boolean> {
+  const { db } = deps.database;
+  if (await findUserByMobile(db, demo.mobile)) return false;
+  const id = await insertUser(db, {
+    agent_id: demo.agentId,
+    mobile: demo.mobile,
+    password_hash: await hashPassword(demo.password),
+    nickname: demo.nickname,
+    group_id: 1,
+    company_name: null,
+  });
+  await sendToUser(deps, id, welcomeMessage('zh-CN', '乐轨音乐'));
+  return true;
+}

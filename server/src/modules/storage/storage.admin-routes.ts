@@ -1,0 +1,37 @@
+/**
+ * POST /api/admin/upload/image (multipart, field `file`): an image for the console (logos, QR codes).
+ * The type comes from the bytes, never the name; at most 2 MiB; SVG is refused (it can carry script).
+ */
+import { randomUUID } from 'node:crypto';
+import { API } from '@trackline/contract/paths';
+import type { FastifyInstance } from 'fastify';
+import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
+import type { AuthHooks } from '../../platform/http/auth';
+import { ok } from '../../platform/http/envelope';
+import { sniffImage } from '../../platform/storage/storage';
+import { requireRole } from '../staff/staff.service';
+
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+
+export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
+  app.post(
+    API.admin.upload,
+    {
+      schema: { tags: ['admin'], summary: 'Upload an image (PNG, JPEG, GIF, WebP; 2 MiB)', consumes: ['multipart/form-data'] },
+      preHandler: [auth.requireStaffSession, requireRole(deps, 'admin', 'content')],
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('FILE_INVALID');
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file || file.fieldname !== 'file') throw new AppError('FILE_INVALID');
+      const body = await file.toBuffer().catch(() => null);
+      if (!body || file.file.truncated) throw new AppError('FILE_INVALID', { max_bytes: MAX_IMAGE_BYTES });
+      const kind = sniffImage(body);
+      if (!kind) throw new AppError('FILE_INVALID');
+      const key = `images/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${kind.ext}`;
+      await deps.storage.put(key, body, kind.type);
+      return ok({ url: deps.storage.url(key), key });
+    },
+  );
+}

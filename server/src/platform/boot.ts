@@ -1,0 +1,31 @@
+/** Builds the Deps from a config and a database URL: used by main.ts, the migrate command and the tests. */
+import type { Config } from '../config';
+import { connectDatabase } from './db/database';
+import { migrateToLatest } from './db/migrator';
+import { serverSecret } from './db/settings';
+import type { Deps } from './deps';
+import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
+import { smsProviderFor } from './sms/sms-provider';
+import { localDiskStorage } from './storage/storage';
+
+export async function createDeps(
+  config: Config,
+  databaseUrl: string,
+  onPoolError: (err: Error) => void = () => undefined,
+): Promise<Deps> {
+  const database = connectDatabase(databaseUrl, config.dbPoolMax, onPoolError);
+  await migrateToLatest(database.db as never);
+  return {
+    config,
+    database,
+    limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
+    sms: smsProviderFor(config.smsProvider),
+    storage: localDiskStorage(config.filesDir, `${config.publicBaseUrl ?? ''}/files/`),
+    secret: await serverSecret(database.db),
+  };
+}
+
+export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.limiter.close();
+  await deps.database.close();
+}

@@ -1,0 +1,91 @@
+/**
+ * Who is calling: the token comes from a header or a cookie. Cookie-authenticated requests that change state
+ * must come from our own site (Sec-Fetch-Site, else Origin against Host) — the cross-site request forgery guard.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../../config';
+import type { Db } from '../db/database';
+import { AppError } from './app-error';
+import { type ActiveSession, resolveSession, type SubjectKind } from './sessions';
+
+const CARRIERS: Record<SubjectKind, { header: string; cookie: string }> = {
+  user: { header: 'token', cookie: 'token' },
+  staff: { header: 'admin-token', cookie: 'admin_token' },
+};
+
+export interface Caller extends ActiveSession {
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user?: Caller;
+    staff?: Caller;
+  }
+  interface FastifyContextConfig {
+    /** A GET that changes state (the spec's GET /api/user/logout): guarded like a POST. */
+    stateChanging?: boolean;
+  }
+}
+
+export function readToken(request: FastifyRequest, kind: SubjectKind): { token: string; viaCookie: boolean } | null {
+  const { header, cookie } = CARRIERS[kind];
+  const fromHeader = request.headers[header];
+  if (typeof fromHeader === 'string' && fromHeader.length > 0) return { token: fromHeader, viaCookie: false };
+  const fromCookie = request.cookies?.[cookie];
+  if (fromCookie) return { token: fromCookie, viaCookie: true };
+  return null;
+}
+
+export function isCrossSite(request: FastifyRequest, publicBaseUrl?: string): boolean {
+  const site = request.headers['sec-fetch-site'];
+  if (typeof site === 'string') return site === 'cross-site' || site === 'same-site';
+  const origin = request.headers.origin;
+  if (typeof origin !== 'string' || origin === '') return false;
+  let originHost: string;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    return true;
+  }
+  if (originHost === request.headers.host) return false;
+  return !(publicBaseUrl && new URL(publicBaseUrl).host === originHost);
+}
+
+function changesState(request: FastifyRequest): boolean {
+  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.routeOptions.config?.stateChanging === true;
+}
+
+export function cookieOptions(config: Config, request: FastifyRequest) {
+  const secure = request.protocol === 'https' || (config.publicBaseUrl?.startsWith('https://') ?? false);
+  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: Math.floor(config.sessionIdleMs / 1000) };
+}
+
+export function cookieName(kind: SubjectKind): string {
+  return CARRIERS[kind].cookie;
+}
+
+async function authenticate(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, kind: SubjectKind) {
+  const found = readToken(request, kind);
+  if (!found) throw new AppError('LOGIN_INVALID');
+  if (found.viaCookie && changesState(request) && isCrossSite(request, config.publicBaseUrl)) throw new AppError('CROSS_SITE');
+  const session = await resolveSession(db, kind, found.token, config.sessionIdleMs);
+  if (!session) {
+    if (found.viaCookie) reply.clearCookie(cookieName(kind), { path: '/' });
+    throw new AppError('LOGIN_INVALID');
+  }
+  return { ...session, token: found.token };
+}
+
+/** preHandler hooks: `requireUser` for musicians' calls, `requireStaff` for the console's. */
+export function authHooks(db: Db, config: Config) {
+  return {
+    requireUser: async (request: FastifyRequest, reply: FastifyReply) => {
+      request.user = await authenticate(db, config, request, reply, 'user');
+    },
+    requireStaffSession: async (request: FastifyRequest, reply: FastifyReply) => {
+      request.staff = await authenticate(db, config, request, reply, 'staff');
+    },
+  };
+}
+export type AuthHooks = ReturnType<typeof authHooks>;

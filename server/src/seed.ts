@@ -1,0 +1,78 @@
+/**
+ * What a fresh start needs: the default site, the first staff admin, and — once, unless SEED_DEMO=false —
+ * demo content: a localhost site with logo, filing number, contact and QR images, and a demo musician.
+ */
+import { randomBytes } from 'node:crypto';
+import { DEFAULT_SITE_TITLE } from '@trackline/contract/site';
+import QRCode from 'qrcode';
+import { ensureDemoMusician } from './modules/account/account.service';
+import { ensureDefaultAgent } from './modules/site/site.service';
+import { ensureFirstAdmin } from './modules/staff/staff.service';
+import { getSetting, setSettingOnce } from './platform/db/settings';
+import type { Deps } from './platform/deps';
+
+export const DEMO_MUSICIAN = { mobile: '13800138000', password: 'Trackline2026', nickname: '演示音乐人' } as const;
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48">
+<rect x="2" y="6" width="36" height="36" rx="9" fill="#6c3bff"/>
+<path d="M12 30c3-9 6-9 8 0s5 9 8 0" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round"/>
+<text x="48" y="32" font-family="PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif" font-size="22" font-weight="700" fill="#1f1147">乐轨音乐</text>
+<text x="146" y="32" font-family="Helvetica,Arial,sans-serif" font-size="13" fill="#6c3bff">Trackline</text>
+</svg>`;
+
+async function qrImage(deps: Deps, key: string, text: string): Promise<string> {
+  const png = await QRCode.toBuffer(text, { width: 300, margin: 1, color: { dark: '#1f1147', light: '#ffffff' } });
+  await deps.storage.put(key, png, 'image/png');
+  return deps.storage.url(key);
+}
+
+export interface SeedReport {
+  adminCreated: boolean;
+  adminPassword?: string;
+  adminPasswordGenerated: boolean;
+  demoSeeded: boolean;
+}
+
+export async function seed(deps: Deps): Promise<SeedReport> {
+  const { config } = deps;
+  const { db } = deps.database;
+  const base = config.publicBaseUrl ?? `http://localhost:${config.port}`;
+  const demo = config.seedDemo && !(await getSetting(db, 'demo_seeded'));
+
+  let agentFields = { domain: 'localhost', site_title: DEFAULT_SITE_TITLE } as Parameters<typeof ensureDefaultAgent>[1];
+  if (demo) {
+    await deps.storage.put('demo/logo.svg', Buffer.from(LOGO_SVG), 'image/svg+xml');
+    agentFields = {
+      domain: 'localhost',
+      site_title: DEFAULT_SITE_TITLE,
+      site_logo: deps.storage.url('demo/logo.svg'),
+      company_name: '乐轨（北京）文化传媒有限公司',
+      record_number: '京ICP备17000000号-1',
+      record_url: 'https://beian.miit.gov.cn/',
+      contact_phone: '400-800-2017',
+      contact_email: 'service@trackline.example',
+      contact_address: '北京市朝阳区酒仙桥路 4 号 798 艺术区',
+      qr_ios: await qrImage(deps, 'demo/qr-ios.png', `${base}/download/index?platform=ios`),
+      qr_android: await qrImage(deps, 'demo/qr-android.png', `${base}/download/index?platform=android`),
+      qr_service: await qrImage(deps, 'demo/qr-service.png', `${base}/help-center/q-a`),
+      qr_wechat: await qrImage(deps, 'demo/qr-wechat.png', `${base}/guest/index?from=wechat`),
+    };
+  } else {
+    agentFields = { ...agentFields, site_logo: '', company_name: '', record_number: '', record_url: 'https://beian.miit.gov.cn/', contact_phone: '', contact_email: '', contact_address: '', qr_ios: '', qr_android: '', qr_service: '', qr_wechat: '' };
+  }
+  const agent = await ensureDefaultAgent(deps, agentFields);
+
+  const adminPassword = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const adminCreated = await ensureFirstAdmin(deps, adminPassword);
+
+  if (demo) {
+    await ensureDemoMusician(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
+    await setSettingOnce(db, 'demo_seeded', new Date().toISOString());
+  }
+  return {
+    adminCreated,
+    adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,
+    adminPasswordGenerated: adminCreated && !config.adminPassword,
+    demoSeeded: demo,
+  };
+}

@@ -1,0 +1,166 @@
+/**
+ * The one HTTP client (spec §7–8). Every call of the web app and the staff console goes through here:
+ * - base address from VITE_API_BASE (default same origin), time-out 6,000,000 ms;
+ * - GETs carry `t` = now in whole seconds; the token header and Accept-Language go on every call;
+ * - code 1/100 or a plain string body resolves with the body as is;
+ * - code 1000 ends the musician session (or, for /api/admin/*, sends the staff member to /admin/login);
+ * - any other code shows the server's msg in a modal; transport failures show the "error notice" modal.
+ */
+import { CODE_LOGIN_INVALID, type Envelope, isSuccessCode } from '@trackline/contract/envelope';
+import { currentLanguage } from '../i18n';
+import { navigateTo } from '../lib/navigation';
+import { endSessionLocally, getToken } from '../lib/session';
+import { ApiError, CODE_ABORTED, CODE_TRANSPORT } from './api-error';
+import { showRefusal, showTransportFailure } from './error-modal';
+
+export { ApiError, CODE_ABORTED, CODE_TRANSPORT, isApiError } from './api-error';
+
+export const REQUEST_TIMEOUT_MS = 6_000_000;
+const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
+const STAFF_PREFIX = '/api/admin/';
+const STAFF_LOGIN_ROUTE = '/admin/login';
+
+export interface RequestOptions {
+  /** The caller shows its own feedback: no modal for refusals or transport failures (1000 still applies). */
+  silent?: boolean;
+  /** Cancels the request; a cancelled call rejects with CODE_ABORTED and shows nothing. */
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+type ParamValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, ParamValue | readonly ParamValue[]>;
+
+function buildUrl(path: string, params: QueryParams | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params ?? {})) {
+    const values = Array.isArray(value) ? value : [value];
+    for (const item of values) {
+      if (item !== undefined && item !== null) search.append(key, String(item));
+    }
+  }
+  const query = search.toString();
+  return `${API_BASE}${path}${query ? (path.includes('?') ? '&' : '?') + query : ''}`;
+}
+
+function isStaffPath(path: string): boolean {
+  return path.startsWith(STAFF_PREFIX);
+}
+
+function isEnvelope(body: unknown): body is Envelope<unknown> {
+  return typeof body === 'object' && body !== null && typeof (body as { code?: unknown }).code === 'number';
+}
+
+function parseBody(text: string): { json: true; value: unknown } | { json: false } {
+  try {
+    return { json: true, value: JSON.parse(text) };
+  } catch {
+    return { json: false };
+  }
+}
+
+function describe(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return String(error);
+}
+
+/** Shows the standard feedback for a failure a `silent` caller decided not to handle itself. */
+export function showApiError(error: unknown): void {
+  if (!(error instanceof ApiError)) {
+    showTransportFailure(describe(error));
+  } else if (error.code === CODE_TRANSPORT) {
+    showTransportFailure(error.msg);
+  } else if (error.code !== CODE_ABORTED && error.code !== CODE_LOGIN_INVALID) {
+    showRefusal(error.msg);
+  }
+}
+
+function settle<T>(path: string, response: Response, text: string, options: RequestOptions): Envelope<T> {
+  const parsed = parseBody(text);
+  if (!parsed.json || !isEnvelope(parsed.value)) {
+    // Spec §8: a plain string body is a success and is passed through as is. An error status without an
+    // envelope (a proxy's 502 page, say) never came from our server: treat it as a transport failure.
+    if (response.ok) return (parsed.json ? parsed.value : text) as Envelope<T>;
+    const detail = `HTTP ${response.status}`;
+    if (!options.silent) showTransportFailure(detail);
+    throw new ApiError(CODE_TRANSPORT, detail);
+  }
+  const body = parsed.value as Envelope<T>;
+  if (isSuccessCode(body.code)) return body;
+  const error = new ApiError(body.code, body.msg ?? '', body.data ?? null);
+  if (body.code === CODE_LOGIN_INVALID) {
+    if (isStaffPath(path)) {
+      // The staff session is separate: the musician's stays as it is.
+      if (!window.location.pathname.startsWith(STAFF_LOGIN_ROUTE)) navigateTo(STAFF_LOGIN_ROUTE, { replace: true });
+    } else {
+      endSessionLocally();
+    }
+    throw error;
+  }
+  if (!options.silent) showRefusal(body.msg);
+  throw error;
+}
+
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  params: QueryParams | undefined,
+  body: BodyInit | undefined,
+  options: RequestOptions,
+): Promise<Envelope<T>> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json, text/plain, */*',
+    'Accept-Language': currentLanguage(),
+  };
+  // The musician token is not sent to the staff API: staff sessions are separate.
+  const token = isStaffPath(path) ? null : getToken();
+  if (token) headers.token = token;
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
+  Object.assign(headers, options.headers);
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const forwardAbort = () => controller.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', forwardAbort, { once: true });
+  if (options.signal?.aborted) forwardAbort();
+
+  const query = method === 'GET' ? { ...params, t: Math.floor(Date.now() / 1000) } : params;
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      method,
+      headers,
+      body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+    text = await response.text();
+  } catch (error) {
+    if (!timedOut && options.signal?.aborted) throw new ApiError(CODE_ABORTED, 'aborted', null, { cause: error });
+    const detail = timedOut ? `timeout of ${REQUEST_TIMEOUT_MS}ms exceeded` : describe(error);
+    if (!options.silent) showTransportFailure(detail);
+    throw new ApiError(CODE_TRANSPORT, detail, null, { cause: error });
+  } finally {
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', forwardAbort);
+  }
+  return settle<T>(path, response, text, options);
+}
+
+export function apiGet<T = unknown>(path: string, params?: QueryParams, options: RequestOptions = {}) {
+  return request<T>('GET', path, params, undefined, options);
+}
+
+export function apiPost<T = unknown>(path: string, body?: unknown, options: RequestOptions = {}) {
+  return request<T>('POST', path, undefined, body === undefined ? undefined : JSON.stringify(body), options);
+}
+
+/** A multipart POST; the browser sets the Content-Type with its boundary. */
+export function apiUpload<T = unknown>(path: string, formData: FormData, options: RequestOptions = {}) {
+  return request<T>('POST', path, undefined, formData, options);
+}

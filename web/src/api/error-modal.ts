@@ -1,0 +1,31 @@
+/**
+ * The error modals of spec §8. Identical modals (same title and text) do not stack: while one is open,
+ * asking for the same one again does nothing — a page firing three calls at a dead server shows one.
+ */
+import { i18n } from '../i18n';
+import { feedbackModal } from '../lib/antd-feedback';
+
+const open = new Set<string>();
+
+export function showErrorModal(title: string, content: string): void {
+  const key = `${title}\u0000${content}`;
+  if (open.has(key)) return;
+  open.add(key);
+  feedbackModal().error({
+    title,
+    content,
+    okText: i18n.t('common.ok'),
+    afterClose: () => open.delete(key),
+  });
+}
+
+/** A business refusal: the server's msg, or "system error" when it sent none. */
+export function showRefusal(msg: string | undefined): void {
+  showErrorModal(i18n.t('common.notice'), msg?.trim() ? msg : i18n.t('common.systemError'));
+}
+
+/** A transport failure or time-out: the fixed notice plus what went wrong. */
+export function showTransportFailure(detail: string): void {
+  const text = detail ? i18n.t('common.networkErrorDetail', { detail }) : i18n.t('common.networkError');
+  showErrorModal(i18n.t('common.errorNotice'), text);
+}

@@ -1,0 +1,60 @@
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import type { zhCN } from '../../i18n/zh-cn';
+
+interface NavItem {
+  label: keyof typeof zhCN.nav;
+  to: string;
+  /** The path prefix that marks the item as current (a section, not just the landing page). */
+  section: string;
+}
+
+const SHARED: NavItem[] = [
+  { label: 'advisory', to: '/advisory/index', section: '/advisory' },
+  { label: 'download', to: '/download/index', section: '/download' },
+  { label: 'hotPlan', to: '/hot-plan/index', section: '/hot-plan' },
+  { label: 'helpCenter', to: '/help-center/index', section: '/help-center' },
+];
+
+/** Spec §2: what visitors and logged-in users see in the header. */
+const VISITOR_ITEMS: NavItem[] = [
+  { label: 'home', to: '/guest/index', section: '/guest/index' },
+  { label: 'publish', to: '/guest/publish', section: '/guest/publish' },
+  ...SHARED,
+];
+
+const USER_ITEMS: NavItem[] = [
+  { label: 'workPublish', to: '/work-publish/entry', section: '/work-publish' },
+  { label: 'workManagement', to: '/work-management/list', section: '/work-management' },
+  ...SHARED,
+];
+
+function isCurrent(pathname: string, section: string): boolean {
+  return pathname === section || pathname.startsWith(`${section}/`);
+}
+
+export function HeaderNav({ loggedIn }: { loggedIn: boolean }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const items = loggedIn ? USER_ITEMS : VISITOR_ITEMS;
+  return (
+    <nav className="header-nav" aria-label={t('nav.main')}>
+      <ul className="header-nav__list">
+        {items.map((item) => {
+          const current = isCurrent(pathname, item.section);
+          return (
+            <li key={item.to}>
+              <Link
+                to={item.to}
+                className={current ? 'header-nav__link header-nav__link--current' : 'header-nav__link'}
+                aria-current={current ? 'page' : undefined}
+              >
+                {t(`nav.${item.label}`)}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * The musician shell: header, page, footer and the floating Q&A button (spec §2). It also re-applies the
+ * route guard when the session ends in place (a 1000 answer, logout in another tab), sets the page title,
+ * and shows a thin progress bar while the next page chunk loads.
+ */
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { useSessionToken } from '../../lib/session';
+import { guardRedirect } from '../guard';
+import { usePageTitle, useRouteHandle } from '../use-route-handle';
+import { QaFloatButton } from './qa-float-button';
+import { SiteFooter } from './site-footer';
+import { SiteHeader } from './site-header';
+import './site-layout.css';
+
+export function SiteLayout() {
+  const { t } = useTranslation();
+  const token = useSessionToken();
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+  const { header = 'default' } = useRouteHandle();
+  usePageTitle();
+
+  const target = guardRedirect(pathname, token !== null);
+  if (target) return <Navigate to={target} replace />;
+
+  return (
+    <div className={`site site--header-${header}`}>
+      <a className="skip-link" href="#main">
+        {t('common.skipToContent')}
+      </a>
+      {navigation.state === 'loading' && <div className="navigation-progress" aria-hidden="true" />}
+      <SiteHeader variant={header} />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <SiteFooter />
+      <QaFloatButton />
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Logout (spec §4, §8): ask the server, then clear everything locally whatever it answered.
+ * Code 1 shows the server's msg as a success message; any other outcome shows nothing.
+ */
+import { CODE_OK } from '@trackline/contract/envelope';
+import { feedbackMessage } from '../../lib/antd-feedback';
+import { navigateTo } from '../../lib/navigation';
+import { endSessionLocally } from '../../lib/session';
+import { logoutRequest } from './account-api';
+
+export const AFTER_LOGOUT_ROUTE = '/guest/index';
+
+export async function logout(): Promise<void> {
+  try {
+    const answer = await logoutRequest();
+    if (answer.code === CODE_OK && answer.msg) feedbackMessage().success(answer.msg);
+  } catch {
+    // Spec §8: other codes (and failures) show nothing; the local session ends all the same.
+  } finally {
+    endSessionLocally();
+    navigateTo(AFTER_LOGOUT_ROUTE, { replace: true });
+  }
+}

@@ -1,0 +1,49 @@
+/**
+ * The session user (spec §3), loaded from /api/user/info whenever there is a token. The last known copy
+ * from localStorage shows at once (nickname in the header) and is refreshed straight away.
+ * Failing to load it is only logged (spec §8); a 1000 answer ends the session in the API client.
+ */
+import type { UserInfo } from '@trackline/contract/account';
+import { useQuery } from '@tanstack/react-query';
+import { queryClient } from '../../lib/query-client';
+import { QUERY_KEYS } from '../../lib/query-keys';
+import { getStoredUser, rememberUser, useSessionToken } from '../../lib/session';
+import { fetchUserInfo } from './account-api';
+
+async function loadUser(signal: AbortSignal): Promise<UserInfo> {
+  try {
+    const answer = await fetchUserInfo(signal);
+    rememberUser(answer.data.userinfo);
+    // Spec §4: the unread message count is refreshed on loading the user.
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.unreadCount });
+    return answer.data.userinfo;
+  } catch (error) {
+    console.error('User information could not be loaded', error);
+    throw error;
+  }
+}
+
+export function useUserInfo() {
+  const token = useSessionToken();
+  return useQuery({
+    queryKey: QUERY_KEYS.userInfo,
+    queryFn: ({ signal }) => loadUser(signal),
+    enabled: token !== null,
+    initialData: getStoredUser,
+    // The stored copy is only a placeholder: always refetch on first use.
+    initialDataUpdatedAt: 0,
+  });
+}
+
+/** After login or registration the answer already holds the user: no need to ask again. */
+export function primeUserInfo(user: UserInfo): void {
+  queryClient.setQueryData(QUERY_KEYS.userInfo, user);
+  void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.unreadCount });
+}
+
+/** The image prefix (`domain`) applies to relative paths only. */
+export function userImageUrl(user: Pick<UserInfo, 'domain'>, path: string): string {
+  if (!path) return '';
+  if (/^(https?:|data:|blob:)/.test(path) || path.startsWith('//')) return path;
+  return `${user.domain.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

@@ -1,0 +1,25 @@
+/** The unread system-message count for the header bell (spec §2, §4). */
+import { API } from '@trackline/contract/paths';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client';
+import { QUERY_KEYS } from '../../lib/query-keys';
+import { useSessionToken } from '../../lib/session';
+
+export function useUnreadCount(): number {
+  const token = useSessionToken();
+  const { data } = useQuery({
+    queryKey: QUERY_KEYS.unreadCount,
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await apiGet<{ count: number }>(API.messageCount, undefined, { silent: true, signal });
+        return answer.data.count;
+      } catch (error) {
+        // A badge is not worth a modal; the bell still works without a count.
+        console.error('Unread message count could not be loaded', error);
+        throw error;
+      }
+    },
+    enabled: token !== null,
+  });
+  return data ?? 0;
+}

@@ -1,0 +1,42 @@
+/**
+ * The site (agent) configuration, looked up by the domain the visitor came in on (spec §1).
+ * On localhost the lookup uses VITE_DEV_AGENT_DOMAIN when set, so development shows a real site's
+ * configuration; otherwise the server answers with its default site.
+ */
+import { API } from '@trackline/contract/paths';
+import { type AgentInfo, DEFAULT_SITE_TITLE } from '@trackline/contract/site';
+import { useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../api/client';
+
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+export function agentDomain(): string {
+  const host = window.location.hostname;
+  const devDomain = import.meta.env.VITE_DEV_AGENT_DOMAIN;
+  return LOCAL_HOSTS.has(host) && devDomain ? devDomain : host;
+}
+
+export function useAgentInfo() {
+  const domain = agentDomain();
+  return useQuery({
+    // 'site' first: these queries survive logout (they are not the user's).
+    queryKey: ['site', 'agent', domain],
+    queryFn: async ({ signal }) => {
+      try {
+        const answer = await apiGet<{ data: AgentInfo }>(API.agentInfo, { domain }, { silent: true, signal });
+        return answer.data.data;
+      } catch (error) {
+        // The portal works without it (default title and logo); a modal on every page would only annoy.
+        console.error('Site configuration could not be loaded', error);
+        throw error;
+      }
+    },
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+export function useSiteTitle(): string {
+  const { data } = useAgentInfo();
+  return data?.site_title?.trim() || DEFAULT_SITE_TITLE;
+}
