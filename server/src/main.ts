@@ -6,6 +6,7 @@ import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { closeDeps, createDeps } from './platform/boot';
+import { installConnectionErrorGuard } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
 import { DEMO_MUSICIAN, seed } from './seed';
 
@@ -25,6 +26,7 @@ async function main() {
     throw err;
   }
   await mkdir(config.filesDir, { recursive: true });
+  installConnectionErrorGuard((msg) => process.stderr.write(`${JSON.stringify({ level: 'warn', msg })}\n`));
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = config.databaseUrl;

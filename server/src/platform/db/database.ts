@@ -40,3 +40,19 @@ export function connectDatabase(url: string, max: number, onPoolError: (err: Err
     close: () => db.destroy(),
   };
 }
+
+/**
+ * A socket to the database reset while no query was listening surfaces as an uncaught 'error' event
+ * (seen when connections are refused and terminated during an outage). That is an outage, not a bug:
+ * log it and keep serving 503s until the database returns. Anything else still ends the process.
+ */
+export function installConnectionErrorGuard(log: (msg: string) => void): void {
+  process.on('uncaughtException', (err: NodeJS.ErrnoException) => {
+    if (err.code === 'ECONNRESET' || err.code === 'EPIPE' || /Connection terminated/i.test(err.message)) {
+      log(`database connection error ignored: ${err.message}`);
+      return;
+    }
+    process.stderr.write(`uncaught exception: ${err.stack ?? err.message}\n`);
+    process.exit(1);
+  });
+}

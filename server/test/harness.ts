@@ -1,0 +1,122 @@
+/**
+ * Builds the real app on a database of its own (cloned from the migrated template), the way main.ts does,
+ * with the console SMS provider writing into an array the test can read.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../src/app';
+import { loadConfig } from '../src/config';
+import { closeDeps, createDeps } from '../src/platform/boot';
+import { installConnectionErrorGuard } from '../src/platform/db/database';
+import type { Deps } from '../src/platform/deps';
+import { consoleSmsProvider } from '../src/platform/sms/sms-provider';
+import { seed } from '../src/seed';
+import { withDatabase } from './global-setup';
+
+export interface TestApp {
+  app: FastifyInstance;
+  deps: Deps;
+  dbName: string;
+  /** Runs SQL as the superuser against the test's own database (to expire a code, take the database away...). */
+  sql(text: string, params?: unknown[]): Promise<pg.QueryResult>;
+  /** Runs SQL on the server's maintenance database. */
+  adminSql(text: string, params?: unknown[]): Promise<pg.QueryResult>;
+  smsLines: string[];
+  lastSmsCode(mobile: string, event: string): string | undefined;
+  close(): Promise<void>;
+}
+
+export const ADMIN_PASSWORD = 'AdminPass2026';
+
+// The same guard main.ts installs: a database outage test must not be reported as a crash.
+installConnectionErrorGuard(() => undefined);
+
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const adminUrl = inject('adminUrl');
+  const dbName = `tl_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName} TEMPLATE ${inject('templateDb')}`);
+  const url = withDatabase(adminUrl, dbName);
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trackline-app-'));
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    DATABASE_URL: url,
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'silent',
+    DB_POOL_MAX: '4',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const deps = await createDeps(config, url);
+  const smsLines: string[] = [];
+  deps.sms = consoleSmsProvider((line) => smsLines.push(line));
+  await seed(deps);
+  const app = await buildApp(deps, { logger: false });
+  await app.ready();
+  // A pool (not one client) so the test's own connection survives the database being taken away and returning.
+  const own = new pg.Pool({ connectionString: url, max: 1 });
+  own.on('error', () => undefined);
+  return {
+    app,
+    deps,
+    dbName,
+    sql: (text, params) => own.query(text, params as unknown[]),
+    adminSql: (text, params) => admin.query(text, params as unknown[]),
+    smsLines,
+    lastSmsCode(mobile, event) {
+      for (let i = smsLines.length - 1; i >= 0; i--) {
+        const m = JSON.parse(smsLines[i]!) as { mobile: string; event: string; code: string };
+        if (m.mobile === mobile && m.event === event) return m.code;
+      }
+      return undefined;
+    },
+    async close() {
+      await app.close();
+      await closeDeps(deps).catch(() => undefined);
+      await own.end().catch(() => undefined);
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}
+
+/** Calls the app and answers the parsed envelope with the HTTP status and the response's cookies. */
+export async function call(app: FastifyInstance, opts: InjectOptions) {
+  const res = await app.inject(opts);
+  let body: { code: number; msg: string; data: any };
+  try {
+    body = res.json();
+  } catch {
+    body = { code: Number.NaN, msg: res.body, data: null };
+  }
+  return { status: res.statusCode, body, cookies: res.cookies, headers: res.headers };
+}
+
+let mobileSeq = 0;
+/** A fresh mainland mobile number per call, distinct across test files running side by side. */
+export function freshMobile(): string {
+  mobileSeq += 1;
+  const tail = (process.pid * 1000 + mobileSeq) % 100_000_000;
+  return `139${String(tail).padStart(8, '0')}`;
+}
+
+/** Registers a musician through the real calls; answers the token and the user. */
+export async function registerUser(t: TestApp, overrides: Record<string, unknown> = {}, ip = '10.0.0.1') {
+  const mobile = (overrides.mobile as string) ?? freshMobile();
+  const sent = await call(t.app, { method: 'GET', url: `/api/sms/send?mobile=${mobile}&event=register`, remoteAddress: ip });
+  if (sent.body.code !== 1) throw new Error(`sms send failed: ${JSON.stringify(sent.body)}`);
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/api/user/register',
+    remoteAddress: ip,
+    payload: { mobile, code: t.lastSmsCode(mobile, 'register'), password: 'Secret123', group_id: 1, ...overrides },
+  });
+  if (res.body.code !== 1) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
+  return { mobile, password: 'Secret123', token: res.body.data.userinfo.token as string, userinfo: res.body.data.userinfo };
+}
