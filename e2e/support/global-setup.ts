@@ -1,0 +1,81 @@
+/**
+ * Starts the real server (built web included) for the browser tests: on a fresh database of its own on
+ * DATABASE_URL's server, else on the embedded PostgreSQL in a temporary data folder. Its output goes to
+ * e2e/test-results/server.log, where the console SMS provider's lines give the tests their codes.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { ADMIN_PASSWORD, SERVER_LOG } from './env';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+async function waitForHealth(url: string, child: ChildProcess, ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}; see ${SERVER_LOG}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the server did not answer ${url} within ${ms} ms; see ${SERVER_LOG}`);
+}
+
+export default async function globalSetup() {
+  if (!existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const port = process.env.E2E_PORT!;
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'trackline-e2e-'));
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: port,
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD,
+    // Each test speaks from its own address (X-Forwarded-For), so per-IP limits do not couple the journeys.
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  let dbName: string | undefined;
+  const adminUrl = process.env.DATABASE_URL;
+  if (adminUrl) {
+    dbName = `tl_e2e_${randomBytes(4).toString('hex')}`;
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`CREATE DATABASE ${dbName}`);
+    await client.end();
+    const u = new URL(adminUrl);
+    u.pathname = `/${dbName}`;
+    env.DATABASE_URL = u.toString();
+  } else {
+    delete env.DATABASE_URL;
+  }
+
+  mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
+  const log = createWriteStream(SERVER_LOG);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout!.pipe(log);
+  child.stderr!.pipe(log);
+  await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 90_000);
+
+  return async () => {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+    if (adminUrl && dbName) {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await client.end();
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}
