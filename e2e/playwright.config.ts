@@ -7,7 +7,8 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 if (!process.env.E2E_PORT) {
-  const script = "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
+  const script =
+    "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})";
   process.env.E2E_PORT = execFileSync(process.execPath, ['-e', script]).toString().trim();
 }
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);

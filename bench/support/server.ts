@@ -51,7 +51,11 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     u.pathname = `/${dbName}`;
     env.DATABASE_URL = u.toString();
   }
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   const until = Date.now() + 90_000;
   for (;;) {

@@ -7,12 +7,11 @@ import { z } from 'zod';
 export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 
-/** group_id: 1 individual, 2 enterprise (spec §3: any value other than 1 is enterprise). */
-export const GROUP_INDIVIDUAL = 1;
-export const GROUP_ENTERPRISE = 2;
-
 const mobile = z.string().trim().min(1).max(20);
-const smsCode = z.string().trim().regex(/^\d{6}$/);
+const smsCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/);
 const captchaFields = {
   captcha_id: z.string().max(64).optional(),
   captcha: z.string().max(12).optional(),

@@ -21,6 +21,3 @@ export type AgentInfo = z.infer<typeof agentInfo>;
 
 export const agentInfoQuery = z.object({ domain: z.string().max(253).optional() });
 export const agentInfoData = z.object({ data: agentInfo });
-
-/** The default site title: the product's Chinese name (spec §9). */
-export const DEFAULT_SITE_TITLE = '乐轨音乐';

@@ -1,6 +1,7 @@
 /**
  * Starts the real server (built web included) for the browser tests: on a fresh database of its own on
- * DATABASE_URL's server, else on the embedded PostgreSQL in a temporary data folder. Its output goes to
+ * DATABASE_URL's server, else on an embedded PostgreSQL in a temporary data folder. The database's URL is
+ * handed to the tests (E2E_DATABASE_URL) for their account factory. Its output goes to
  * e2e/test-results/server.log, where the console SMS provider's lines give the tests their codes.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -11,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from '../../server/src/platform/db/embedded';
 import { ADMIN_PASSWORD, SERVER_LOG } from './env';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -31,7 +33,8 @@ async function waitForHealth(url: string, child: ChildProcess, ms: number): Prom
 }
 
 export default async function globalSetup() {
-  if (!existsSync(path.join(root, 'web/dist/index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  if (!existsSync(path.join(root, 'web/dist/index.html')))
+    throw new Error('web/dist is missing: run `npm run build` first');
   const port = process.env.E2E_PORT!;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trackline-e2e-'));
   const env: Record<string, string> = {
@@ -44,24 +47,29 @@ export default async function globalSetup() {
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
   };
-  let dbName: string | undefined;
-  const adminUrl = process.env.DATABASE_URL;
-  if (adminUrl) {
-    dbName = `tl_e2e_${randomBytes(4).toString('hex')}`;
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(`CREATE DATABASE ${dbName}`);
-    await client.end();
-    const u = new URL(adminUrl);
-    u.pathname = `/${dbName}`;
-    env.DATABASE_URL = u.toString();
-  } else {
-    delete env.DATABASE_URL;
+  let embedded: EmbeddedDatabase | undefined;
+  let adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) {
+    embedded = await startEmbeddedPostgres(path.join(dataDir, 'pg'), () => undefined);
+    adminUrl = embedded.url;
   }
+  const dbName = `tl_e2e_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  await admin.end();
+  const dbUrl = new URL(adminUrl);
+  dbUrl.pathname = `/${dbName}`;
+  env.DATABASE_URL = dbUrl.toString();
+  process.env.E2E_DATABASE_URL = env.DATABASE_URL;
 
   mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
   const log = createWriteStream(SERVER_LOG);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout!.pipe(log);
   child.stderr!.pipe(log);
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, child, 90_000);
@@ -70,12 +78,11 @@ export default async function globalSetup() {
     const exited = new Promise((r) => child.once('exit', r));
     child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
-    if (adminUrl && dbName) {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await client.end();
-    }
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await client.end();
+    await embedded?.stop();
     await rm(dataDir, { recursive: true, force: true });
   };
 }

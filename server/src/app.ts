@@ -60,7 +60,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+      reply.header('cache-control', 'no-store');
     return payload;
   });
 
@@ -106,10 +107,14 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const wantsPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/');
+    const wantsPage =
+      request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/');
     if (hasWeb && wantsPage) {
       // Any route of the single-page app: the app itself decides what to show (including its own not-found page).
-      return reply.header('content-security-policy', SPA_CSP).header('cache-control', 'no-cache').sendFile('index.html', deps.config.webDist);
+      return reply
+        .header('content-security-policy', SPA_CSP)
+        .header('cache-control', 'no-cache')
+        .sendFile('index.html', deps.config.webDist);
     }
     return reply.status(404).send(failure('NOT_FOUND', langOf(request)));
   });

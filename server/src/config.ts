@@ -11,7 +11,10 @@ const bool = z
 
 const aliasList = z.string().transform((value, ctx) => {
   const map = new Map<string, string>();
-  for (const pair of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const pair of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [from, to] = pair.split('=').map((s) => s?.trim().toLowerCase());
     if (!from || !to) {
       ctx.addIssue({ code: 'custom', message: `"${pair}" is not host=domain` });

@@ -67,13 +67,16 @@ async function main() {
   say(`Trackline is running at ${url}`);
   say(`  API docs:       ${url}/api/docs`);
   say(`  Staff console:  ${url}/admin`);
-  if (report.adminPasswordGenerated) say(`  First staff admin: admin / ${report.adminPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
+  if (report.adminPasswordGenerated)
+    say(`  First staff admin: admin / ${report.adminPassword}  (shown once; set ADMIN_PASSWORD to choose it)`);
   else if (report.adminCreated) say('  First staff admin: admin / the ADMIN_PASSWORD you set');
   if (report.demoSeeded) say(`  Demo musician:  ${DEMO_MUSICIAN.mobile} / ${DEMO_MUSICIAN.password}`);
   say('');
 }
 
 main().catch((err) => {
-  process.stderr.write(`Trackline could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`);
+  process.stderr.write(
+    `Trackline could not start: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -3,7 +3,7 @@
  * demo content: a localhost site with logo, filing number, contact and QR images, and a demo musician.
  */
 import { randomBytes } from 'node:crypto';
-import { DEFAULT_SITE_TITLE } from '@trackline/contract/site';
+import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
 import { ensureDefaultAgent } from './modules/site/site.service';
@@ -58,7 +58,20 @@ export async function seed(deps: Deps): Promise<SeedReport> {
       qr_wechat: await qrImage(deps, 'demo/qr-wechat.png', `${base}/guest/index?from=wechat`),
     };
   } else {
-    agentFields = { ...agentFields, site_logo: '', company_name: '', record_number: '', record_url: 'https://beian.miit.gov.cn/', contact_phone: '', contact_email: '', contact_address: '', qr_ios: '', qr_android: '', qr_service: '', qr_wechat: '' };
+    agentFields = {
+      ...agentFields,
+      site_logo: '',
+      company_name: '',
+      record_number: '',
+      record_url: 'https://beian.miit.gov.cn/',
+      contact_phone: '',
+      contact_email: '',
+      contact_address: '',
+      qr_ios: '',
+      qr_android: '',
+      qr_service: '',
+      qr_wechat: '',
+    };
   }
   const agent = await ensureDefaultAgent(deps, agentFields);
 

@@ -89,6 +89,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
 /** Calls the app and answers the parsed envelope with the HTTP status and the response's cookies. */
 export async function call(app: FastifyInstance, opts: InjectOptions) {
   const res = await app.inject(opts);
+  // biome-ignore lint/suspicious/noExplicitAny: tests read whatever shape each call answers
   let body: { code: number; msg: string; data: any };
   try {
     body = res.json();
@@ -109,7 +110,11 @@ export function freshMobile(): string {
 /** Registers a musician through the real calls; answers the token and the user. */
 export async function registerUser(t: TestApp, overrides: Record<string, unknown> = {}, ip = '10.0.0.1') {
   const mobile = (overrides.mobile as string) ?? freshMobile();
-  const sent = await call(t.app, { method: 'GET', url: `/api/sms/send?mobile=${mobile}&event=register`, remoteAddress: ip });
+  const sent = await call(t.app, {
+    method: 'GET',
+    url: `/api/sms/send?mobile=${mobile}&event=register`,
+    remoteAddress: ip,
+  });
   if (sent.body.code !== 1) throw new Error(`sms send failed: ${JSON.stringify(sent.body)}`);
   const res = await call(t.app, {
     method: 'POST',
@@ -118,5 +123,10 @@ export async function registerUser(t: TestApp, overrides: Record<string, unknown
     payload: { mobile, code: t.lastSmsCode(mobile, 'register'), password: 'Secret123', group_id: 1, ...overrides },
   });
   if (res.body.code !== 1) throw new Error(`register failed: ${JSON.stringify(res.body)}`);
-  return { mobile, password: 'Secret123', token: res.body.data.userinfo.token as string, userinfo: res.body.data.userinfo };
+  return {
+    mobile,
+    password: 'Secret123',
+    token: res.body.data.userinfo.token as string,
+    userinfo: res.body.data.userinfo,
+  };
 }

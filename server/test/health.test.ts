@@ -18,9 +18,10 @@ describe('GET /api/health', () => {
 
   it('answers 503 while the database is away, and recovers by itself when it returns', async () => {
     await t.adminSql(`ALTER DATABASE ${t.dbName} ALLOW_CONNECTIONS false`);
-    await t.adminSql('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [
-      t.dbName,
-    ]);
+    await t.adminSql(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [t.dbName],
+    );
     const down = await call(t.app, { method: 'GET', url: '/api/health' });
     expect(down.status).toBe(503);
     expect(down.body.code).toBe(5030);

@@ -29,7 +29,14 @@ export function findUserByMobile(db: Db, mobile: string) {
 
 export async function insertUser(
   db: Db,
-  values: { agent_id: number; mobile: string; password_hash: string; nickname: string; group_id: number; company_name: string | null },
+  values: {
+    agent_id: number;
+    mobile: string;
+    password_hash: string;
+    nickname: string;
+    group_id: number;
+    company_name: string | null;
+  },
 ): Promise<number> {
   const row = await db.insertInto('users').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -39,7 +46,10 @@ export async function updatePasswordHash(db: Db, id: number, hash: string): Prom
   await db.updateTable('users').set({ password_hash: hash, updated_at: new Date() }).where('id', '=', id).execute();
 }
 
-export async function insertSmsCode(db: Db, values: { mobile: string; event: string; code_hash: Buffer; expires_at: Date }) {
+export async function insertSmsCode(
+  db: Db,
+  values: { mobile: string; event: string; code_hash: Buffer; expires_at: Date },
+) {
   await db.insertInto('sms_codes').values(values).execute();
 }
 
@@ -67,6 +77,11 @@ export async function countSmsAttempt(db: Db, id: number): Promise<number> {
 
 /** Marks a code used; false when another request used it first (so a code works exactly once). */
 export async function useSmsCode(db: Db, id: number): Promise<boolean> {
-  const res = await db.updateTable('sms_codes').set({ used_at: new Date() }).where('id', '=', id).where('used_at', 'is', null).executeTakeFirst();
+  const res = await db
+    .updateTable('sms_codes')
+    .set({ used_at: new Date() })
+    .where('id', '=', id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
   return res.numUpdatedRows === 1n;
 }

@@ -34,22 +34,34 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     return ok(null, okText('SMS_SENT', langOf(request)));
   });
 
-  r.post(API.register, { schema: { tags, summary: 'Register with an SMS code', body: registerBody } }, async (request, reply) => {
-    const { token, userinfo } = await account.register(deps, request.body, meta(request));
-    setToken(request, reply, token);
-    return ok({ userinfo }, okText('REGISTERED', langOf(request)));
-  });
+  r.post(
+    API.register,
+    { schema: { tags, summary: 'Register with an SMS code', body: registerBody } },
+    async (request, reply) => {
+      const { token, userinfo } = await account.register(deps, request.body, meta(request));
+      setToken(request, reply, token);
+      return ok({ userinfo }, okText('REGISTERED', langOf(request)));
+    },
+  );
 
-  r.post(API.login, { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody } }, async (request, reply) => {
-    const { token, userinfo } = await account.login(deps, request.body, meta(request));
-    setToken(request, reply, token);
-    return ok({ userinfo }, okText('LOGGED_IN', langOf(request)));
-  });
+  r.post(
+    API.login,
+    { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody } },
+    async (request, reply) => {
+      const { token, userinfo } = await account.login(deps, request.body, meta(request));
+      setToken(request, reply, token);
+      return ok({ userinfo }, okText('LOGGED_IN', langOf(request)));
+    },
+  );
 
-  r.get(API.userInfo, { schema: { tags, summary: 'The session user' }, preHandler: auth.requireUser }, async (request) => {
-    const caller = request.user!;
-    return ok({ userinfo: await account.currentUser(deps, caller.subjectId, caller.token) });
-  });
+  r.get(
+    API.userInfo,
+    { schema: { tags, summary: 'The session user' }, preHandler: auth.requireUser },
+    async (request) => {
+      const caller = request.user!;
+      return ok({ userinfo: await account.currentUser(deps, caller.subjectId, caller.token) });
+    },
+  );
 
   r.get(
     API.logout,
@@ -61,8 +73,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     },
   );
 
-  r.post(API.resetPwd, { schema: { tags, summary: 'Set a new password with an SMS code', body: resetPwdBody } }, async (request) => {
-    await account.resetPassword(deps, request.body);
-    return ok(null, okText('PASSWORD_RESET', langOf(request)));
-  });
+  r.post(
+    API.resetPwd,
+    { schema: { tags, summary: 'Set a new password with an SMS code', body: resetPwdBody } },
+    async (request) => {
+      await account.resetPassword(deps, request.body);
+      return ok(null, okText('PASSWORD_RESET', langOf(request)));
+    },
+  );
 }

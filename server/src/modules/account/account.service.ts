@@ -1,6 +1,6 @@
 /** Registration, login (password or SMS code), the session user, logout and password reset. */
 import type { LoginBody, RegisterBody, ResetPwdBody, SmsSendQuery, UserInfo } from '@trackline/contract/account';
-import { GROUP_ENTERPRISE } from '@trackline/contract/account';
+import { GROUP_ENTERPRISE } from '@trackline/contract/account-groups';
 import { compactMobile, isMainlandMobile } from '@trackline/contract/identifiers';
 import { isStrongPassword } from '@trackline/contract/password';
 import type { Deps } from '../../platform/deps';
@@ -31,7 +31,13 @@ export async function sendSms(deps: Deps, query: SmsSendQuery, meta: RequestMeta
   const existing = await findUserByMobile(deps.database.db, mobile);
   if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
   if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
-  await issueSmsCode(deps, { mobile, event: query.event, ip: meta.ip, captchaId: query.captcha_id, captcha: query.captcha });
+  await issueSmsCode(deps, {
+    mobile,
+    event: query.event,
+    ip: meta.ip,
+    captchaId: query.captcha_id,
+    captcha: query.captcha,
+  });
 }
 
 export function imagePrefix(deps: Deps): string {
@@ -96,8 +102,16 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
 
 function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
   return lang === 'en'
-    ? { kind: 'welcome', title: `Welcome to ${siteTitle}`, content: 'Your account is ready. Publish your first song from Work publishing.' }
-    : { kind: 'welcome', title: `欢迎加入${siteTitle}`, content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。' };
+    ? {
+        kind: 'welcome',
+        title: `Welcome to ${siteTitle}`,
+        content: 'Your account is ready. Publish your first song from Work publishing.',
+      }
+    : {
+        kind: 'welcome',
+        title: `欢迎加入${siteTitle}`,
+        content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。',
+      };
 }
 
 export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {

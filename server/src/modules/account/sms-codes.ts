@@ -6,7 +6,7 @@ import type { SmsEvent } from '@trackline/contract/account';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { checkCaptcha } from '../../platform/security/captcha';
-import { anyExceeded, hitAll, type RateRule } from '../../platform/security/rate-limiter';
+import { anyExceeded, hitWithin, type RateRule } from '../../platform/security/rate-limiter';
 import { hmac, sameBytes, sixDigitCode } from '../../platform/security/tokens';
 import { countSmsAttempt, insertSmsCode, latestSmsCode, useSmsCode } from './account.repository';
 
@@ -49,7 +49,7 @@ export async function issueSmsCode(
     if (!(await checkCaptcha(db, deps.secret, args.captchaId, args.captcha)))
       throw new AppError('CAPTCHA_WRONG', { captcha_required: true });
   }
-  await hitAll(deps.limiter, [...mRules, ...iRules]);
+  if (!(await hitWithin(deps.limiter, [...mRules, ...iRules]))) throw new AppError('RATE_LIMITED');
   const code = sixDigitCode();
   await insertSmsCode(db, {
     mobile: args.mobile,

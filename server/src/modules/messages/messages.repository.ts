@@ -20,7 +20,14 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
       ]),
     )
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('message_reads as r').select(sql`1`.as('one')).whereRef('r.message_id', '=', 'm.id').where('r.user_id', '=', userId))),
+      not(
+        exists(
+          selectFrom('message_reads as r')
+            .select(sql`1`.as('one'))
+            .whereRef('r.message_id', '=', 'm.id')
+            .where('r.user_id', '=', userId),
+        ),
+      ),
     )
     .executeTakeFirstOrThrow();
   return Number(row.count);
@@ -28,7 +35,14 @@ export async function unreadCount(db: Db, userId: number): Promise<number> {
 
 export async function insertMessage(
   db: Db,
-  values: { audience: 'user' | 'agent' | 'all'; user_id?: number; agent_id?: number; kind?: string; title: string; content: string },
+  values: {
+    audience: 'user' | 'agent' | 'all';
+    user_id?: number;
+    agent_id?: number;
+    kind?: string;
+    title: string;
+    content: string;
+  },
 ): Promise<number> {
   const row = await db.insertInto('messages').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;

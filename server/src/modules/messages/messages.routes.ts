@@ -9,7 +9,9 @@ import { countUnread } from './messages.service';
 
 export async function messagesRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  r.get(API.messageCount, { schema: { tags: ['messages'], summary: 'Unread message count' }, preHandler: auth.requireUser }, async (request) =>
-    ok({ count: await countUnread(deps, request.user!.subjectId) }),
+  r.get(
+    API.messageCount,
+    { schema: { tags: ['messages'], summary: 'Unread message count' }, preHandler: auth.requireUser },
+    async (request) => ok({ count: await countUnread(deps, request.user!.subjectId) }),
   );
 }

@@ -7,6 +7,10 @@ export function countUnread(deps: Deps, userId: number): Promise<number> {
 }
 
 /** Used by other modules (welcome message now; work status changes and replies later). */
-export function sendToUser(deps: Deps, userId: number, message: { kind: string; title: string; content: string }): Promise<number> {
+export function sendToUser(
+  deps: Deps,
+  userId: number,
+  message: { kind: string; title: string; content: string },
+): Promise<number> {
   return insertMessage(deps.database.db, { audience: 'user', user_id: userId, ...message });
 }

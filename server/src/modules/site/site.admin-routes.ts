@@ -19,7 +19,9 @@ export async function siteAdminRoutes(app: FastifyInstance, deps: Deps, auth: Au
     ok({ list: await allAgents(deps) }),
   );
 
-  r.post(API.admin.agentSave, { schema: { tags, security, body: agentSaveBody }, preHandler: admins }, async (request) =>
-    ok({ agent: await saveAgent(deps, request.body) }, okText('SAVED', langOf(request))),
+  r.post(
+    API.admin.agentSave,
+    { schema: { tags, security, body: agentSaveBody }, preHandler: admins },
+    async (request) => ok({ agent: await saveAgent(deps, request.body) }, okText('SAVED', langOf(request))),
   );
 }

@@ -41,7 +41,9 @@ export async function allAgents(deps: Deps): Promise<AgentInfo[]> {
 
 export async function saveAgent(deps: Deps, body: AgentSaveBody): Promise<AgentInfo> {
   const { db } = deps.database;
-  const { id, ...fields } = body;
+  const { id, ...rest } = body;
+  // Stored the way visitors are looked up (without a port), or a site saved with one would never be found.
+  const fields = { ...rest, domain: normalizeDomain(rest.domain, new Map()) };
   const clash = await findAgentByDomain(db, fields.domain);
   if (clash && clash.id !== id) throw new AppError('AGENT_DOMAIN_TAKEN');
   let savedId: number;

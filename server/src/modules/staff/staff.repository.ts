@@ -18,7 +18,10 @@ export function listStaff(db: Db) {
   return db.selectFrom('staff').select(columns).orderBy('id').execute();
 }
 
-export async function insertStaff(db: Db, values: { username: string; name: string; password_hash: string; roles: StaffRole[] }) {
+export async function insertStaff(
+  db: Db,
+  values: { username: string; name: string; password_hash: string; roles: StaffRole[] },
+) {
   const row = await db
     .insertInto('staff')
     .values({ ...values, username: values.username.toLowerCase() })
@@ -52,6 +55,9 @@ export async function countOtherActiveAdmins(db: Db, exceptId: number): Promise<
 }
 
 export async function countStaff(db: Db): Promise<number> {
-  const row = await db.selectFrom('staff').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return Number(row.n);
 }

@@ -15,22 +15,32 @@ export async function staffRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
   const anyStaff = [auth.requireStaffSession, staff.requireRole(deps)];
   const admins = [auth.requireStaffSession, staff.requireRole(deps, 'admin')];
 
-  r.post(API.admin.login, { schema: { tags, summary: 'Staff login', body: staffLoginBody } }, async (request, reply) => {
-    const result = await staff.staffLogin(deps, request.body, {
-      ip: request.ip,
-      userAgent: String(request.headers['user-agent'] ?? ''),
-    });
-    reply.setCookie(cookieName('staff'), result.token, cookieOptions(deps.config, request));
-    return ok({ staff: result.staff }, okText('LOGGED_IN', langOf(request)));
-  });
+  r.post(
+    API.admin.login,
+    { schema: { tags, summary: 'Staff login', body: staffLoginBody } },
+    async (request, reply) => {
+      const result = await staff.staffLogin(deps, request.body, {
+        ip: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? ''),
+      });
+      reply.setCookie(cookieName('staff'), result.token, cookieOptions(deps.config, request));
+      return ok({ staff: result.staff }, okText('LOGGED_IN', langOf(request)));
+    },
+  );
 
-  r.get(API.admin.me, { schema: { tags, security, summary: 'The logged-in staff member' }, preHandler: anyStaff }, async (request) =>
-    ok({ staff: request.staffMember! }),
+  r.get(
+    API.admin.me,
+    { schema: { tags, security, summary: 'The logged-in staff member' }, preHandler: anyStaff },
+    async (request) => ok({ staff: request.staffMember! }),
   );
 
   r.get(
     API.admin.logout,
-    { schema: { tags, security, summary: 'Staff logout' }, preHandler: auth.requireStaffSession, config: { stateChanging: true } },
+    {
+      schema: { tags, security, summary: 'Staff logout' },
+      preHandler: auth.requireStaffSession,
+      config: { stateChanging: true },
+    },
     async (request, reply) => {
       await staff.staffLogout(deps, request.staff!.sessionId);
       reply.clearCookie(cookieName('staff'), { path: '/' });
@@ -42,12 +52,18 @@ export async function staffRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
     ok({ list: await staff.allStaff(deps) }),
   );
 
-  r.post(API.admin.staffCreate, { schema: { tags, security, body: staffCreateBody }, preHandler: admins }, async (request) =>
-    ok({ staff: await staff.createStaff(deps, request.body) }, okText('SAVED', langOf(request))),
+  r.post(
+    API.admin.staffCreate,
+    { schema: { tags, security, body: staffCreateBody }, preHandler: admins },
+    async (request) => ok({ staff: await staff.createStaff(deps, request.body) }, okText('SAVED', langOf(request))),
   );
 
-  r.post(API.admin.staffUpdate, { schema: { tags, security, body: staffUpdateBody }, preHandler: admins }, async (request) => {
-    const actor = { id: request.staffMember!.id, sessionId: request.staff!.sessionId };
-    return ok({ staff: await staff.changeStaff(deps, actor, request.body) }, okText('SAVED', langOf(request)));
-  });
+  r.post(
+    API.admin.staffUpdate,
+    { schema: { tags, security, body: staffUpdateBody }, preHandler: admins },
+    async (request) => {
+      const actor = { id: request.staffMember!.id, sessionId: request.staff!.sessionId };
+      return ok({ staff: await staff.changeStaff(deps, actor, request.body) }, okText('SAVED', langOf(request)));
+    },
+  );
 }

@@ -1,6 +1,7 @@
 /** Staff accounts: login to the console, who may do what (roles), and the admins' management of staff. */
-import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
+
 import { isStrongPassword } from '@trackline/contract/password';
+import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -41,7 +42,13 @@ export async function staffLogin(
   meta: { ip: string; userAgent: string },
 ) {
   const { db } = deps.database;
-  const attempt = { scope: 'staff' as const, account: body.username, ip: meta.ip, captchaId: body.captcha_id, captcha: body.captcha };
+  const attempt = {
+    scope: 'staff' as const,
+    account: body.username,
+    ip: meta.ip,
+    captchaId: body.captcha_id,
+    captcha: body.captcha,
+  };
   await beforeLogin(deps, attempt);
   const row = await findStaffByUsername(db, body.username);
   if (!(await verifyPassword(row?.password_hash, body.password)) || !row) {
@@ -73,11 +80,19 @@ export async function allStaff(deps: Deps): Promise<StaffInfo[]> {
   return (await listStaff(deps.database.db)).map(toStaffInfo);
 }
 
-export async function createStaff(deps: Deps, body: { username: string; name: string; password: string; roles: StaffRole[] }) {
+export async function createStaff(
+  deps: Deps,
+  body: { username: string; name: string; password: string; roles: StaffRole[] },
+) {
   const { db } = deps.database;
   if (!isStrongPassword(body.password)) throw new AppError('PASSWORD_WEAK');
   if (await findStaffByUsername(db, body.username)) throw new AppError('STAFF_USERNAME_TAKEN');
-  const id = await insertStaff(db, { ...body, roles: [...new Set(body.roles)], password_hash: await hashPassword(body.password) });
+  const id = await insertStaff(db, {
+    username: body.username,
+    name: body.name,
+    roles: [...new Set(body.roles)],
+    password_hash: await hashPassword(body.password),
+  });
   return toStaffInfo((await findStaffById(db, id))!);
 }
 

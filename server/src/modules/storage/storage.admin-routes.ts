@@ -18,13 +18,17 @@ export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth:
   app.post(
     API.admin.upload,
     {
-      schema: { tags: ['admin'], summary: 'Upload an image (PNG, JPEG, GIF, WebP; 2 MiB)', consumes: ['multipart/form-data'] },
+      schema: {
+        tags: ['admin'],
+        summary: 'Upload an image (PNG, JPEG, GIF, WebP; 2 MiB)',
+        consumes: ['multipart/form-data'],
+      },
       preHandler: [auth.requireStaffSession, requireRole(deps, 'admin', 'content')],
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('FILE_INVALID');
       const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file || file.fieldname !== 'file') throw new AppError('FILE_INVALID');
+      if (file?.fieldname !== 'file') throw new AppError('FILE_INVALID');
       const body = await file.toBuffer().catch(() => null);
       if (!body || file.file.truncated) throw new AppError('FILE_INVALID', { max_bytes: MAX_IMAGE_BYTES });
       const kind = sniffImage(body);

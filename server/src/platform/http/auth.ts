@@ -58,7 +58,13 @@ function changesState(request: FastifyRequest): boolean {
 
 export function cookieOptions(config: Config, request: FastifyRequest) {
   const secure = request.protocol === 'https' || (config.publicBaseUrl?.startsWith('https://') ?? false);
-  return { path: '/', httpOnly: true, sameSite: 'lax' as const, secure, maxAge: Math.floor(config.sessionIdleMs / 1000) };
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure,
+    maxAge: Math.floor(config.sessionIdleMs / 1000),
+  };
 }
 
 export function cookieName(kind: SubjectKind): string {
@@ -68,7 +74,8 @@ export function cookieName(kind: SubjectKind): string {
 async function authenticate(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, kind: SubjectKind) {
   const found = readToken(request, kind);
   if (!found) throw new AppError('LOGIN_INVALID');
-  if (found.viaCookie && changesState(request) && isCrossSite(request, config.publicBaseUrl)) throw new AppError('CROSS_SITE');
+  if (found.viaCookie && changesState(request) && isCrossSite(request, config.publicBaseUrl))
+    throw new AppError('CROSS_SITE');
   const session = await resolveSession(db, kind, found.token, config.sessionIdleMs);
   if (!session) {
     if (found.viaCookie) reply.clearCookie(cookieName(kind), { path: '/' });

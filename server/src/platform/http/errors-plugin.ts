@@ -12,10 +12,16 @@ import { failure, langOf } from './envelope';
 export function isDatabaseDown(err: unknown): boolean {
   const e = err as { code?: string; message?: string } | null;
   if (!e) return false;
-  if (e.code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300'].includes(e.code))
+  if (
+    e.code &&
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300'].includes(
+      e.code,
+    )
+  )
     return true;
   if (e.code?.startsWith('08')) return true; // connection exceptions
-  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+  // 55000 is also a query error, so only its connection-refused form ("not currently accepting connections") counts.
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|is not currently accepting connections/i.test(
     e.message ?? '',
   );
 }
@@ -34,7 +40,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
         .status(200)
         .send(failure('VALIDATION', lang, { fields }, fields.length ? fields.join(', ') : undefined));
     }
-    if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error.statusCode === 400 && error instanceof SyntaxError)) {
+    if (
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+      error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY' ||
+      (error.statusCode === 400 && error instanceof SyntaxError)
+    ) {
       return reply.status(400).send(failure('MALFORMED', lang));
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {

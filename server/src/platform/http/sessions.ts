@@ -38,7 +38,12 @@ export async function createSession(
   return token;
 }
 
-export async function resolveSession(db: Db, kind: SubjectKind, token: string, idleMs: number): Promise<ActiveSession | null> {
+export async function resolveSession(
+  db: Db,
+  kind: SubjectKind,
+  token: string,
+  idleMs: number,
+): Promise<ActiveSession | null> {
   if (!token || token.length > 128) return null;
   const row = await db
     .selectFrom('sessions')
@@ -65,7 +70,12 @@ export async function revokeSession(db: Db, sessionId: number): Promise<void> {
 }
 
 /** Revokes every live session of a subject, but the one given (the caller's own, when it stays logged in). */
-export async function revokeSubjectSessions(db: Db, kind: SubjectKind, subjectId: number, exceptSessionId?: number): Promise<void> {
+export async function revokeSubjectSessions(
+  db: Db,
+  kind: SubjectKind,
+  subjectId: number,
+  exceptSessionId?: number,
+): Promise<void> {
   let q = db
     .updateTable('sessions')
     .set({ revoked_at: new Date() })

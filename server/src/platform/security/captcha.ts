@@ -14,15 +14,28 @@ export async function createCaptcha(db: Db, secret: string): Promise<{ captcha_i
   const id = randomUUID();
   await db
     .insertInto('captchas')
-    .values({ id, answer_hash: hmac(secret, 'captcha', id, text.toLowerCase()), expires_at: new Date(Date.now() + TTL_MS) })
+    .values({
+      id,
+      answer_hash: hmac(secret, 'captcha', id, text.toLowerCase()),
+      expires_at: new Date(Date.now() + TTL_MS),
+    })
     .execute();
   if (Math.random() < 0.05) await db.deleteFrom('captchas').where('expires_at', '<', new Date()).execute();
   return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
 }
 
-export async function checkCaptcha(db: Db, secret: string, id: string | undefined, answer: string | undefined): Promise<boolean> {
+export async function checkCaptcha(
+  db: Db,
+  secret: string,
+  id: string | undefined,
+  answer: string | undefined,
+): Promise<boolean> {
   if (!id || !answer) return false;
-  const row = await db.deleteFrom('captchas').where('id', '=', id).returning(['answer_hash', 'expires_at']).executeTakeFirst();
+  const row = await db
+    .deleteFrom('captchas')
+    .where('id', '=', id)
+    .returning(['answer_hash', 'expires_at'])
+    .executeTakeFirst();
   if (!row || row.expires_at.getTime() < Date.now()) return false;
   return sameBytes(row.answer_hash, hmac(secret, 'captcha', id, answer.trim().toLowerCase()));
 }

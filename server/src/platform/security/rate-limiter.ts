@@ -69,7 +69,11 @@ export function redisRateLimiter(url: string): RateLimiter {
     },
     async hit(key, windowSec) {
       const k = name(key, windowSec);
-      const [[, count]] = (await redis.multi().incr(k).expire(k, windowSec + 1).exec()) as [[null, number]];
+      const [[, count]] = (await redis
+        .multi()
+        .incr(k)
+        .expire(k, windowSec + 1)
+        .exec()) as [[null, number]];
       return count;
     },
     async reset(key, windowSec) {
@@ -87,6 +91,11 @@ export async function anyExceeded(limiter: RateLimiter, rules: RateRule[]): Prom
   return rules.some((r, i) => (counts[i] ?? 0) >= r.max);
 }
 
-export async function hitAll(limiter: RateLimiter, rules: RateRule[]): Promise<void> {
-  await Promise.all(rules.map((r) => limiter.hit(r.key, r.windowSec)));
+/**
+ * Counts one against each rule, in order, and answers false as soon as one goes over its max (later rules are not
+ * counted). The count the hit answers decides, not an earlier peek, so concurrent requests cannot all slip under a limit.
+ */
+export async function hitWithin(limiter: RateLimiter, rules: RateRule[]): Promise<boolean> {
+  for (const r of rules) if ((await limiter.hit(r.key, r.windowSec)) > r.max) return false;
+  return true;
 }

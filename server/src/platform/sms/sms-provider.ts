@@ -15,7 +15,9 @@ export interface SmsProvider {
 export function consoleSmsProvider(write: (line: string) => void = (l) => process.stdout.write(l)): SmsProvider {
   return {
     async send({ mobile, event, code }) {
-      write(`${JSON.stringify({ type: 'sms', provider: 'console', mobile, event, code, time: new Date().toISOString() })}\n`);
+      write(
+        `${JSON.stringify({ type: 'sms', provider: 'console', mobile, event, code, time: new Date().toISOString() })}\n`,
+      );
     },
   };
 }

@@ -1,0 +1,158 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, call, createTestApp, registerUser, type TestApp } from './harness';
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await staffLogin('admin', ADMIN_PASSWORD);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function staffLogin(username: string, password: string): Promise<string> {
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username, password },
+    remoteAddress: '10.92.0.1',
+  });
+  expect(res.body.code).toBe(1);
+  return res.cookies.find((c) => c.name === 'admin_token')!.value;
+}
+
+/** How many files the uploads left on disk. */
+async function storedImages(): Promise<number> {
+  const entries = await readdir(path.join(t.deps.config.filesDir, 'images'), {
+    recursive: true,
+    withFileTypes: true,
+  }).catch(() => []);
+  return entries.filter((e) => e.isFile()).length;
+}
+
+function chunk(type: string, data: Buffer): Buffer {
+  const len = Buffer.alloc(4);
+  len.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([len, body, crc]);
+}
+
+/** A valid 1×1 RGBA PNG, optionally padded with an ancillary chunk to reach a size. */
+function png(padTo = 0): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(1, 0);
+  ihdr.writeUInt32BE(1, 4);
+  ihdr.set([8, 6, 0, 0, 0], 8);
+  const parts = [
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(Buffer.from([0, 0x6c, 0x3b, 0xff, 0xff]))),
+  ];
+  const size = parts.reduce((n, p) => n + p.length, 0) + 12;
+  if (padTo > size + 12) parts.push(chunk('teXt', Buffer.alloc(padTo - size - 12, 0x61)));
+  parts.push(chunk('IEND', Buffer.alloc(0)));
+  return Buffer.concat(parts);
+}
+
+async function multipart(file: Buffer, filename: string, type: string, field = 'file') {
+  const form = new FormData();
+  form.append(field, new Blob([new Uint8Array(file)], { type }), filename);
+  const res = new Response(form);
+  return { payload: Buffer.from(await res.arrayBuffer()), contentType: res.headers.get('content-type')! };
+}
+
+async function upload(
+  file: Buffer,
+  filename: string,
+  type: string,
+  headers: Record<string, string> = { 'admin-token': admin },
+  field = 'file',
+) {
+  const body = await multipart(file, filename, type, field);
+  return call(t.app, {
+    method: 'POST',
+    url: '/api/admin/upload/image',
+    payload: body.payload,
+    headers: { ...headers, 'content-type': body.contentType },
+  });
+}
+
+describe('POST /api/admin/upload/image', () => {
+  it('stores a real PNG and serves it back at data.url as image/png', async () => {
+    const image = png();
+    const res = await upload(image, 'logo.png', 'image/png');
+    expect(res.body.code).toBe(1);
+    expect(res.body.data.url).toMatch(/^\/files\/images\/\d{4}-\d{2}\/[0-9a-f-]{36}\.png$/);
+    const served = await t.app.inject({ method: 'GET', url: res.body.data.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.rawPayload.equals(image)).toBe(true);
+  });
+
+  it('names the file by what it is, not by what it claims to be', async () => {
+    const res = await upload(png(), 'photo.jpg', 'image/jpeg');
+    expect(res.body.code).toBe(1);
+    expect(res.body.data.url).toMatch(/\.png$/);
+  });
+
+  it('takes an image between 1 and 2 MiB', async () => {
+    const image = png(1.5 * 1024 * 1024);
+    const res = await upload(image, 'big.png', 'image/png');
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    const served = await t.app.inject({ method: 'GET', url: res.body.data.url });
+    expect(served.rawPayload.length).toBe(image.length);
+  });
+
+  it('refuses a text file named .png and an SVG (2060), and keeps nothing', async () => {
+    const before = await storedImages();
+    const text = await upload(Buffer.from('just some text, not an image'), 'fake.png', 'image/png');
+    expect(text.body).toMatchObject({ code: 2060, msg: '文件格式或大小不符合要求' });
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    expect((await upload(svg, 'logo.svg', 'image/svg+xml')).body.code).toBe(2060);
+    expect(await storedImages()).toBe(before);
+    expect(text.body.data?.url).toBeUndefined();
+  });
+
+  it('refuses an image over 2 MiB (2060) and keeps nothing', async () => {
+    const before = await storedImages();
+    const res = await upload(png(2 * 1024 * 1024 + 1024), 'huge.png', 'image/png');
+    expect(res.body).toMatchObject({ code: 2060, data: { max_bytes: 2 * 1024 * 1024 } });
+    expect(await storedImages()).toBe(before);
+  });
+
+  it('refuses a request without the file field, or that is not multipart (2060)', async () => {
+    expect((await upload(png(), 'logo.png', 'image/png', { 'admin-token': admin }, 'image')).body.code).toBe(2060);
+    const json = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/upload/image',
+      headers: { 'admin-token': admin },
+      payload: { file: 'x' },
+    });
+    expect(json.body.code).toBe(2060);
+  });
+
+  it('needs a staff session (1000); a musician token is not one', async () => {
+    expect((await upload(png(), 'logo.png', 'image/png', {})).body.code).toBe(1000);
+    const { token } = await registerUser(t, {}, '10.92.0.2');
+    expect((await upload(png(), 'logo.png', 'image/png', { token })).body.code).toBe(1000);
+    expect((await upload(png(), 'logo.png', 'image/png', { 'admin-token': token })).body.code).toBe(1000);
+  });
+
+  it('is refused (2040) to staff without the admin or content role', async () => {
+    const created = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/staff/create',
+      headers: { 'admin-token': admin },
+      payload: { username: 'finance1', name: 'Finance', password: 'Finance2026x', roles: ['finance'] },
+    });
+    expect(created.body.code).toBe(1);
+    const finance = await staffLogin('finance1', 'Finance2026x');
+    expect((await upload(png(), 'logo.png', 'image/png', { 'admin-token': finance })).body.code).toBe(2040);
+  });
+});
