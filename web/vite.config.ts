@@ -5,7 +5,7 @@ const API_TARGET = 'http://127.0.0.1:3000';
 
 // Long-lived vendor code goes into its own chunks so a release that only touches pages keeps them cached.
 // antd is deliberately left to Rollup's own splitting: one big antd chunk would make /guest/index download
-// the Table, Upload and DatePicker code the staff console and logged-in pages use.
+// the Table, Upload and DatePicker code that logged-in pages and the staff console use.
 const VENDOR_CHUNKS: Array<[chunk: string, packages: RegExp]> = [
   ['react-vendor', /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser)[\\/]/],
   ['query-vendor', /[\\/]node_modules[\\/]@tanstack[\\/]/],

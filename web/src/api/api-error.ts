@@ -21,3 +21,8 @@ export const CODE_ABORTED = -1;
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
+
+/** A request the caller cancelled (e.g. a query nobody watches any more): not worth logging. */
+export function isCancelled(error: unknown): boolean {
+  return error instanceof ApiError && error.code === CODE_ABORTED;
+}

@@ -13,7 +13,7 @@ import { endSessionLocally, getToken } from '../lib/session';
 import { ApiError, CODE_ABORTED, CODE_TRANSPORT } from './api-error';
 import { showRefusal, showTransportFailure } from './error-modal';
 
-export { ApiError, CODE_ABORTED, CODE_TRANSPORT, isApiError } from './api-error';
+export { ApiError, CODE_ABORTED, CODE_TRANSPORT, isApiError, isCancelled } from './api-error';
 
 export const REQUEST_TIMEOUT_MS = 6_000_000;
 const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');

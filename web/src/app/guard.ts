@@ -5,8 +5,7 @@
  *   open (matched on the first path segment); anything else goes to the guest home.
  * The staff console (/admin) is not under this guard: it has its own login.
  */
-export const LOGGED_IN_HOME = '/work-publish/entry';
-export const GUEST_HOME = '/guest/index';
+import { GUEST_HOME, LOGGED_IN_HOME } from '../lib/routes';
 
 const PUBLIC_SECTIONS = new Set(['login', 'guest', 'register', 'help-center', 'download', 'hot-plan', 'advisory']);
 const GUEST_ONLY_SECTIONS = new Set(['login', 'guest']);

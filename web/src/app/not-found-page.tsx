@@ -9,7 +9,7 @@ export default function NotFoundPage() {
     <div className="page-section page-narrow">
       <Result
         status="404"
-        title={<h1 className="result-title">{t('notFound.title')}</h1>}
+        title={<h1 className="result-title">{t('routes.notFound')}</h1>}
         subTitle={t('notFound.description')}
         extra={
           <Link to="/" className="link-button link-button--primary">

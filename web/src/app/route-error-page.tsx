@@ -1,38 +1,40 @@
 /**
  * What a route shows when it cannot: a page chunk that failed or timed out (spec §9) gets a load-error
- * state with Retry; a 404 from the router gets the Not Found page; anything else a system error.
+ * state with Retry; anything else a system error. Kept free of antd's Result (its illustrations are
+ * heavy) because this page is part of the first download.
  * Retry reloads the document: browsers remember a failed module import, so importing again is not enough.
  */
-import { Button, Result } from 'antd';
+import { ExclamationCircleOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Link, useRouteError } from 'react-router';
 import { isChunkLoadError } from './chunk-loading';
-import NotFoundPage from './not-found-page';
 
 export function RouteErrorPage() {
   const error = useRouteError();
   const { t } = useTranslation();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   const chunkFailed = isChunkLoadError(error);
 
   useEffect(() => {
-    if (!notFound) console.error('Route failed', error);
-  }, [error, notFound]);
+    console.error('Route failed', error);
+  }, [error]);
 
-  if (notFound) return <NotFoundPage />;
   return (
-    <div className="page-section page-narrow" role="alert">
-      <Result
-        status={chunkFailed ? 'warning' : 'error'}
-        title={<h1 className="result-title">{chunkFailed ? t('load.title') : t('common.systemError')}</h1>}
-        subTitle={chunkFailed ? t('load.description') : undefined}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {t('common.retry')}
-          </Button>
-        }
-      />
+    <div className="page-section page-narrow status-panel" role="alert">
+      <span className={chunkFailed ? 'status-panel__icon status-panel__icon--warning' : 'status-panel__icon'}>
+        {chunkFailed ? <WarningOutlined aria-hidden="true" /> : <ExclamationCircleOutlined aria-hidden="true" />}
+      </span>
+      <h1 className="result-title">{chunkFailed ? t('load.title') : t('common.systemError')}</h1>
+      {chunkFailed && <p className="status-panel__text">{t('load.description')}</p>}
+      <div className="status-panel__actions">
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {t('common.retry')}
+        </Button>
+        <Link to="/" className="link-button" reloadDocument>
+          {t('common.backHome')}
+        </Link>
+      </div>
     </div>
   );
 }

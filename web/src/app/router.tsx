@@ -9,10 +9,9 @@ import { hasToken } from '../lib/session';
 import { lazyPage } from './chunk-loading';
 import { guardRedirect, homeFor } from './guard';
 import { SiteLayout } from './layouts/site-layout';
-import NotFoundPage from './not-found-page';
 import { PageSpinner } from './page-spinner';
-import type { RouteHandle } from './route-handle';
 import { RouteErrorPage } from './route-error-page';
+import type { RouteHandle } from './route-handle';
 
 function guardLoader({ request }: LoaderFunctionArgs) {
   const target = guardRedirect(new URL(request.url).pathname, hasToken());
@@ -43,7 +42,7 @@ export const router = createBrowserRouter([
         // Errors of a page render inside the shell, so header and footer stay usable.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, loader: () => redirect(homeFor(hasToken())) },
+          { index: true, loader: () => redirect(homeFor(hasToken())), element: null },
           {
             path: 'login',
             handle: handle({ title: 'login' }),
@@ -53,7 +52,7 @@ export const router = createBrowserRouter([
             path: 'register',
             handle: handle({ title: 'register' }),
             children: [
-              { index: true, loader: () => redirect('/register/single') },
+              { index: true, loader: () => redirect('/register/single'), element: null },
               {
                 path: 'single',
                 handle: handle({ title: 'registerSingle' }),
@@ -76,7 +75,7 @@ export const router = createBrowserRouter([
             handle: handle({ title: 'publishEntry' }),
             lazy: lazyPage(() => import('../features/works/publish-entry-page')),
           },
-          { path: '*', handle: handle({ title: 'notFound' }), element: <NotFoundPage /> },
+          { path: '*', handle: handle({ title: 'notFound' }), lazy: lazyPage(() => import('./not-found-page')) },
         ],
       },
     ],

@@ -7,7 +7,9 @@ import type { RouteHandle } from './route-handle';
 /** The merged handles of the matched routes; the deepest route wins. */
 export function useRouteHandle(): RouteHandle {
   const matches = useMatches();
-  return matches.reduce<RouteHandle>((merged, match) => ({ ...merged, ...(match.handle as RouteHandle | undefined) }), {});
+  const merged: RouteHandle = {};
+  for (const match of matches) Object.assign(merged, match.handle as RouteHandle | undefined);
+  return merged;
 }
 
 /** Spec §2: the page title is the route title plus the site title, e.g. "登录 - 乐轨音乐". */

@@ -86,7 +86,6 @@ export const en: Messages = {
     description: 'The network may be unstable or a new version was released. Please retry.',
   },
   notFound: {
-    title: '404',
     description: 'Sorry, the page you are looking for does not exist or has been removed.',
   },
   home: {
@@ -95,7 +94,7 @@ export const en: Messages = {
     subtitle:
       'Upload once and release to the major music platforms. Rights, settlements and withdrawals are all online and transparent.',
     ctaRegister: 'Sign up free',
-    ctaLogin: 'I have an account, log in',
+    ctaLogin: 'I have an account',
     featuresTitle: 'Why Trackline',
     feature1Title: 'Every channel',
     feature1Text: 'One submission reaches the major music and short-video platforms at home and abroad.',
@@ -142,8 +141,8 @@ export const en: Messages = {
     captcha: 'Picture code',
     captchaPlaceholder: 'Enter the characters in the picture',
     captchaRequired: 'Enter the picture code',
-    captchaRefresh: 'Refresh picture code',
-    captchaAlt: 'Picture code, click to refresh',
+    captchaRefresh: 'Show another picture',
+    captchaAlt: 'Verification picture',
     captchaNeeded: errorCatalogue.CAPTCHA_REQUIRED.en,
     submitLogin: 'Log in',
     loginSuccess: 'Logged in',

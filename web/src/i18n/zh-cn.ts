@@ -88,7 +88,6 @@ export const zhCN = {
     description: '网络不稳定或版本已更新，请重试。',
   },
   notFound: {
-    title: '404',
     description: '抱歉，您访问的页面不存在或已被移除。',
   },
   home: {
@@ -96,7 +95,7 @@ export const zhCN = {
     title: '让你的音乐，被更多人听见',
     subtitle: '上传作品，一次提交即可发行到主流音乐平台；版权、结算、提现全程在线，透明可查。',
     ctaRegister: '免费注册',
-    ctaLogin: '已有账号，去登录',
+    ctaLogin: '已有账号',
     featuresTitle: '为什么选择我们',
     feature1Title: '全渠道发行',
     feature1Text: '一次提交，覆盖国内外主流音乐平台与短视频平台。',
@@ -143,8 +142,8 @@ export const zhCN = {
     captcha: '图形验证码',
     captchaPlaceholder: '请输入图形验证码',
     captchaRequired: '请输入图形验证码',
-    captchaRefresh: '刷新图形验证码',
-    captchaAlt: '图形验证码，点击刷新',
+    captchaRefresh: '看不清，换一张',
+    captchaAlt: '验证图片',
     captchaNeeded: errorCatalogue.CAPTCHA_REQUIRED.zh,
     submitLogin: '登录',
     loginSuccess: '登录成功',

@@ -80,6 +80,7 @@ export function endSessionLocally(): void {
     // Storage can be unavailable (privacy mode); there is then nothing to clear.
   }
   // The server's cookie is HttpOnly and cleared by /api/user/logout; this only removes a script-visible copy.
+  // biome-ignore lint/suspicious/noDocumentCookie: expiring one cookie; the Cookie Store API is not in every browser we serve
   document.cookie = 'token=; Max-Age=0; path=/';
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' });
   notify();

@@ -2,18 +2,19 @@
  * The header of spec §2: brand, main navigation, and either login/register links (visitors) or the
  * work-order link, message bell and user menu (logged in). In the page flow, never position: fixed.
  */
-import { FileTextOutlined } from '@ant-design/icons';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { UserMenu } from '../../features/account/user-menu';
-import { MessageBell } from '../../features/messages/message-bell';
 import { useAgentInfo, useSiteTitle } from '../../features/site/use-agent-info';
 import { useSessionToken } from '../../lib/session';
+import { withChunkTimeout } from '../chunk-loading';
 import type { RouteHandle } from '../route-handle';
 import { BrandMark } from './brand-mark';
 import { HeaderNav } from './header-nav';
 import { LanguageSwitch } from './language-switch';
 import './site-header.css';
+
+const UserActions = lazy(() => withChunkTimeout(() => import('./user-actions')));
 
 export function SiteHeader({ variant }: { variant: NonNullable<RouteHandle['header']> }) {
   const { t } = useTranslation();
@@ -23,7 +24,7 @@ export function SiteHeader({ variant }: { variant: NonNullable<RouteHandle['head
 
   return (
     <header className={`site-header site-header--${variant}`}>
-      <div className="shell-width site-header__inner">
+      <div className="site-header__inner">
         <Link to="/" className="site-header__brand" aria-label={t('nav.homeLink', { site: siteTitle })}>
           {agent?.site_logo ? (
             <img className="site-header__logo" src={agent.site_logo} alt="" height={32} />
@@ -35,15 +36,9 @@ export function SiteHeader({ variant }: { variant: NonNullable<RouteHandle['head
         <HeaderNav loggedIn={loggedIn} />
         <div className="site-header__actions">
           {loggedIn ? (
-            <>
-              <Link to="/gongdan/list" className="header-icon-button">
-                <FileTextOutlined aria-hidden="true" />
-                <span>{t('user.workOrders')}</span>
-              </Link>
-              <MessageBell />
-              <LanguageSwitch />
-              <UserMenu />
-            </>
+            <Suspense fallback={<LanguageSwitch />}>
+              <UserActions />
+            </Suspense>
           ) : (
             <>
               <LanguageSwitch />

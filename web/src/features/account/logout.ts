@@ -5,10 +5,9 @@
 import { CODE_OK } from '@trackline/contract/envelope';
 import { feedbackMessage } from '../../lib/antd-feedback';
 import { navigateTo } from '../../lib/navigation';
+import { GUEST_HOME } from '../../lib/routes';
 import { endSessionLocally } from '../../lib/session';
 import { logoutRequest } from './account-api';
-
-export const AFTER_LOGOUT_ROUTE = '/guest/index';
 
 export async function logout(): Promise<void> {
   try {
@@ -18,6 +17,6 @@ export async function logout(): Promise<void> {
     // Spec §8: other codes (and failures) show nothing; the local session ends all the same.
   } finally {
     endSessionLocally();
-    navigateTo(AFTER_LOGOUT_ROUTE, { replace: true });
+    navigateTo(GUEST_HOME, { replace: true });
   }
 }

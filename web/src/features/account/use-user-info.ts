@@ -3,8 +3,10 @@
  * from localStorage shows at once (nickname in the header) and is refreshed straight away.
  * Failing to load it is only logged (spec §8); a 1000 answer ends the session in the API client.
  */
-import type { UserInfo } from '@trackline/contract/account';
+
 import { useQuery } from '@tanstack/react-query';
+import type { UserInfo } from '@trackline/contract/account';
+import { isCancelled } from '../../api/client';
 import { queryClient } from '../../lib/query-client';
 import { QUERY_KEYS } from '../../lib/query-keys';
 import { getStoredUser, rememberUser, useSessionToken } from '../../lib/session';
@@ -18,7 +20,7 @@ async function loadUser(signal: AbortSignal): Promise<UserInfo> {
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.unreadCount });
     return answer.data.userinfo;
   } catch (error) {
-    console.error('User information could not be loaded', error);
+    if (!isCancelled(error)) console.error('User information could not be loaded', error);
     throw error;
   }
 }

@@ -41,7 +41,7 @@ export function UserMenu() {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight" autoFocus>
       <button type="button" className="header-icon-button user-menu__trigger" aria-haspopup="menu">
         <Avatar size={28} src={avatar} icon={<UserOutlined />} alt="" />
         <span className="user-menu__name">{name}</span>

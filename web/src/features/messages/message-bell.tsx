@@ -9,7 +9,12 @@ export function MessageBell() {
   const { t } = useTranslation();
   const count = useUnreadCount();
   return (
-    <Link to="/system-message" className="header-icon-button" aria-label={t('user.messages')} title={t('user.messages')}>
+    <Link
+      to="/system-message"
+      className="header-icon-button"
+      aria-label={t('user.messages')}
+      title={t('user.messages')}
+    >
       <Badge count={count} size="small" overflowCount={99} offset={[4, -2]}>
         <BellOutlined aria-hidden="true" style={{ fontSize: 18, color: 'inherit' }} />
       </Badge>

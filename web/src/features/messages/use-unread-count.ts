@@ -1,7 +1,8 @@
 /** The unread system-message count for the header bell (spec §2, §4). */
-import { API } from '@trackline/contract/paths';
+
 import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client';
+import { API } from '@trackline/contract/paths';
+import { apiGet, isCancelled } from '../../api/client';
 import { QUERY_KEYS } from '../../lib/query-keys';
 import { useSessionToken } from '../../lib/session';
 
@@ -15,7 +16,7 @@ export function useUnreadCount(): number {
         return answer.data.count;
       } catch (error) {
         // A badge is not worth a modal; the bell still works without a count.
-        console.error('Unread message count could not be loaded', error);
+        if (!isCancelled(error)) console.error('Unread message count could not be loaded', error);
         throw error;
       }
     },

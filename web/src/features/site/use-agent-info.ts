@@ -3,11 +3,12 @@
  * On localhost the lookup uses VITE_DEV_AGENT_DOMAIN when set, so development shows a real site's
  * configuration; otherwise the server answers with its default site.
  */
-import { API } from '@trackline/contract/paths';
-import { type AgentInfo, DEFAULT_SITE_TITLE } from '@trackline/contract/site';
-import { useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../api/client';
 
+import { useQuery } from '@tanstack/react-query';
+import { API } from '@trackline/contract/paths';
+import type { AgentInfo } from '@trackline/contract/site';
+import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
+import { apiGet, isCancelled } from '../../api/client';
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -28,7 +29,7 @@ export function useAgentInfo() {
         return answer.data.data;
       } catch (error) {
         // The portal works without it (default title and logo); a modal on every page would only annoy.
-        console.error('Site configuration could not be loaded', error);
+        if (!isCancelled(error)) console.error('Site configuration could not be loaded', error);
         throw error;
       }
     },
