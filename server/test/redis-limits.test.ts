@@ -1,0 +1,31 @@
+/**
+ * With REDIS_URL set, rate-limit counters live in Redis: the SMS limits still hold and are shared by two server
+ * instances. Runs when REDIS_URL names a Redis server (.ci/run sets it when one answers on this machine).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './harness';
+
+const redisUrl = process.env.REDIS_URL;
+
+describe.runIf(redisUrl)('rate limits in Redis', () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    a = await createTestApp({ REDIS_URL: redisUrl! });
+    b = await createTestApp({ REDIS_URL: redisUrl! });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it('one SMS a minute per mobile, across two server instances', async () => {
+    // Redis outlives test runs: a random mobile keeps earlier runs' counters out of this one.
+    const mobile = `136${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+    const first = await call(a.app, { method: 'GET', url: `/api/sms/send?mobile=${mobile}&event=register`, remoteAddress: '10.9.0.1' });
+    expect(first.body.code).toBe(1);
+    const second = await call(b.app, { method: 'GET', url: `/api/sms/send?mobile=${mobile}&event=register`, remoteAddress: '10.9.0.2' });
+    expect(second.status).toBe(429);
+    expect(second.body.code).toBe(2030);
+  });
+});
