@@ -71,3 +71,4 @@ export type UserInfo = z.infer<typeof userInfo>;
 export const userInfoData = z.object({ userinfo: userInfo });
 
 export const messageCountData = z.object({ count: z.number() });
+export type CaptchaData = z.infer<typeof captchaData>;

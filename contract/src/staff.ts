@@ -61,3 +61,7 @@ export const agentSaveBody = z.object({
   qr_wechat: text(500),
 });
 export type AgentSaveBody = z.infer<typeof agentSaveBody>;
+
+export type StaffLoginBody = z.infer<typeof staffLoginBody>;
+export type StaffCreateBody = z.infer<typeof staffCreateBody>;
+export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;

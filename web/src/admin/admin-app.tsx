@@ -1,4 +1,35 @@
-// Placeholder so the build works; the staff console's owner replaces this file.
+/**
+ * The staff console (its own lazily loaded chunk), mounted by the main router at /admin/*.
+ * /admin/login is open; everything else sits behind the staff guard and inside the console shell,
+ * with the sections (sections.tsx) deciding menu entries, routes and who may open them.
+ */
+import './i18n';
+import './admin.css';
+import { Route, Routes } from 'react-router';
+import { AdminShell } from './components/admin-shell';
+import { RequireRole } from './components/require-role';
+import { StaffGuard } from './components/staff-guard';
+import LoginPage from './pages/login-page';
+import ConsoleNotFoundPage from './pages/not-found-page';
+import { ADMIN_SECTIONS } from './sections';
+
 export default function AdminApp() {
-  return <div>admin</div>;
+  return (
+    <Routes>
+      <Route path="login" element={<LoginPage />} />
+      <Route element={<StaffGuard />}>
+        <Route element={<AdminShell />}>
+          {ADMIN_SECTIONS.map((section) => (
+            <Route
+              key={section.key}
+              index={section.path === '' ? true : undefined}
+              path={section.path === '' ? undefined : `${section.path}/*`}
+              element={<RequireRole roles={section.roles}>{section.render()}</RequireRole>}
+            />
+          ))}
+          <Route path="*" element={<ConsoleNotFoundPage />} />
+        </Route>
+      </Route>
+    </Routes>
+  );
 }

@@ -1,0 +1,23 @@
+import { Result } from 'antd';
+import { Link } from 'react-router';
+import { useAdminTitle } from '../hooks/use-admin-title';
+import { useAdminT } from '../i18n';
+import { ADMIN_BASE } from '../paths';
+
+/** Any /admin path the console does not know. */
+export default function ConsoleNotFoundPage() {
+  const { t } = useAdminT();
+  useAdminTitle(t('notFound.title'));
+  return (
+    <Result
+      status="404"
+      title={<h1 className="admin-result-title">{t('notFound.title')}</h1>}
+      subTitle={t('notFound.subtitle')}
+      extra={
+        <Link to={ADMIN_BASE} className="admin-link-button">
+          {t('common.backToDashboard')}
+        </Link>
+      }
+    />
+  );
+}

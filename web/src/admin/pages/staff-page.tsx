@@ -1,0 +1,92 @@
+/** Staff management (admins): the members, with create, edit, and enable/disable. */
+import { PlusOutlined } from '@ant-design/icons';
+import { formatDate } from '@trackline/contract/format';
+import type { StaffInfo } from '@trackline/contract/staff';
+import { Badge, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { useState } from 'react';
+import { useStaffList } from '../api/staff';
+import { LoadFailed } from '../components/load-failed';
+import { PageHeader } from '../components/page-header';
+import { RoleTags } from '../components/role-tags';
+import { StaffCreateModal } from '../components/staff-create-modal';
+import { StaffEditModal } from '../components/staff-edit-modal';
+import { StaffStatusToggle } from '../components/staff-status-toggle';
+import { useCurrentStaff } from '../hooks/current-staff';
+import { useAdminT } from '../i18n';
+
+export default function StaffPage() {
+  const { t } = useAdminT();
+  const me = useCurrentStaff();
+  const list = useStaffList();
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<StaffInfo | null>(null);
+
+  const columns: TableColumnsType<StaffInfo> = [
+    { title: t('staff.username'), dataIndex: 'username', key: 'username' },
+    {
+      title: t('staff.name'),
+      dataIndex: 'name',
+      key: 'name',
+      render: (name: string, row) => (row.id === me.id ? `${name}${t('staff.you')}` : name),
+    },
+    { title: t('staff.roles'), key: 'roles', render: (_, row) => <RoleTags roles={row.roles} /> },
+    {
+      title: t('staff.status'),
+      key: 'status',
+      render: (_, row) =>
+        row.disabled ? (
+          <Badge status="default" text={t('staff.disabled')} />
+        ) : (
+          <Badge status="success" text={t('staff.enabled')} />
+        ),
+    },
+    {
+      title: t('staff.createdAt'),
+      dataIndex: 'created_at',
+      key: 'created_at',
+      render: (value: string) => formatDate(value),
+    },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      render: (_, row) => (
+        <span className="admin-row-actions">
+          <Button type="link" size="small" onClick={() => setEditing(row)}>
+            {t('common.edit')}
+          </Button>
+          <StaffStatusToggle staff={row} isSelf={row.id === me.id} />
+        </span>
+      ),
+    },
+  ];
+
+  return (
+    <>
+      <PageHeader
+        title={t('staff.title')}
+        extra={
+          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setCreating(true)}>
+            {t('staff.create')}
+          </Button>
+        }
+      />
+      <Card>
+        {list.isError ? (
+          <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />
+        ) : (
+          <Table<StaffInfo>
+            rowKey="id"
+            columns={columns}
+            dataSource={list.data}
+            loading={list.isPending}
+            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('staff.empty')} /> }}
+          />
+        )}
+      </Card>
+      <StaffCreateModal open={creating} onClose={() => setCreating(false)} />
+      <StaffEditModal staff={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,67 @@
+/**
+ * The console's sections: one list drives the menu, the routes and the permission check, so a later
+ * issue adds its section (review queue for editors, finance, support, content) with one entry here.
+ * A section is shown to members with any of its roles; `roles: null` means every member.
+ */
+import { DashboardOutlined, GlobalOutlined, TeamOutlined } from '@ant-design/icons';
+import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
+import type { ReactElement } from 'react';
+import { hasAnyRole } from './hooks/current-staff';
+import type { AdminKey } from './i18n';
+import AgentsPage from './pages/agents-page';
+import DashboardPage from './pages/dashboard-page';
+import StaffPage from './pages/staff-page';
+import { ADMIN_BASE } from './paths';
+
+export interface AdminSection {
+  key: string;
+  /** Relative to /admin; '' is the index (dashboard). */
+  path: string;
+  label: AdminKey;
+  /** Decorative: the label names the item, so the icon is hidden from screen readers. */
+  icon: ReactElement;
+  roles: readonly StaffRole[] | null;
+  /** A function, so pages that read this list (the dashboard) can import it without a cycle at load. */
+  render: () => ReactElement;
+}
+
+export const ADMIN_SECTIONS: readonly AdminSection[] = [
+  {
+    key: 'dashboard',
+    path: '',
+    label: 'menu.dashboard',
+    icon: <DashboardOutlined aria-hidden="true" />,
+    roles: null,
+    render: () => <DashboardPage />,
+  },
+  {
+    key: 'staff',
+    path: 'staff',
+    label: 'menu.staff',
+    icon: <TeamOutlined aria-hidden="true" />,
+    roles: ['admin'],
+    render: () => <StaffPage />,
+  },
+  {
+    key: 'agents',
+    path: 'agents',
+    label: 'menu.agents',
+    icon: <GlobalOutlined aria-hidden="true" />,
+    roles: ['admin'],
+    render: () => <AgentsPage />,
+  },
+];
+
+export function sectionHref(section: AdminSection): string {
+  return section.path ? `${ADMIN_BASE}/${section.path}` : ADMIN_BASE;
+}
+
+export function visibleSections(staff: StaffInfo): AdminSection[] {
+  return ADMIN_SECTIONS.filter((section) => hasAnyRole(staff, section.roles));
+}
+
+/** The section a console path belongs to (by its first segment), for the menu's selected item. */
+export function sectionForPath(pathname: string): AdminSection | undefined {
+  const rest = pathname.replace(/^\/admin\/?/, '').split('/')[0] ?? '';
+  return ADMIN_SECTIONS.find((section) => section.path === rest);
+}
