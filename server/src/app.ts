@@ -9,10 +9,12 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { findSessionStaff } from './modules/staff/staff.repository';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
 import type { Deps } from './platform/deps';
@@ -65,7 +67,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     return payload;
   });
 
-  const auth = authHooks(deps.database.db, deps.config);
+  const auth = authHooks(deps.database.db, deps.config, { user: findSessionUser, staff: findSessionStaff });
 
   app.get('/api/health', { schema: { tags: ['platform'], summary: 'Database ping' } }, async () => {
     if (!(await deps.database.ping())) throw new AppError('UNAVAILABLE');

@@ -46,6 +46,7 @@ const schema = z.object({
     .regex(/^rediss?:\/\//, 'must start with redis:// or rediss://')
     .optional(),
   SESSION_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  SESSION_CACHE_SECONDS: z.coerce.number().int().min(0).max(60).default(5),
   TRUST_PROXY: bool.default(false),
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,6 +69,7 @@ function toConfig(env: z.infer<typeof schema>) {
     agentDomainAliases: env.AGENT_DOMAIN_ALIASES,
     redisUrl: env.REDIS_URL,
     sessionIdleMs: env.SESSION_IDLE_DAYS * 86_400_000,
+    sessionCacheMs: env.SESSION_CACHE_SECONDS * 1000,
     trustProxy: env.TRUST_PROXY,
     seedDemo: env.SEED_DEMO,
     logLevel: env.LOG_LEVEL,

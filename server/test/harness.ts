@@ -20,6 +20,8 @@ import { withDatabase } from './global-setup';
 
 export interface TestApp {
   app: FastifyInstance;
+  /** A second server instance on the same database (as behind a load balancer); closed with this one. */
+  secondInstance(): Promise<FastifyInstance>;
   deps: Deps;
   dbName: string;
   /** Runs SQL as the superuser against the test's own database (to expire a code, take the database away...). */
@@ -62,8 +64,16 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   // A pool (not one client) so the test's own connection survives the database being taken away and returning.
   const own = new pg.Pool({ connectionString: url, max: 1 });
   own.on('error', () => undefined);
+  const others: Array<{ app: FastifyInstance; deps: Deps }> = [];
   return {
     app,
+    async secondInstance() {
+      const otherDeps = await createDeps(config, url);
+      const other = await buildApp(otherDeps, { logger: false });
+      await other.ready();
+      others.push({ app: other, deps: otherDeps });
+      return other;
+    },
     deps,
     dbName,
     sql: (text, params) => own.query(text, params as unknown[]),
@@ -77,6 +87,10 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
       return undefined;
     },
     async close() {
+      for (const o of others) {
+        await o.app.close();
+        await closeDeps(o.deps).catch(() => undefined);
+      }
       await app.close();
       await closeDeps(deps).catch(() => undefined);
       await own.end().catch(() => undefined);

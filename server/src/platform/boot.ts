@@ -4,6 +4,8 @@ import { connectDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
 import { serverSecret } from './db/settings';
 import type { Deps } from './deps';
+import { SessionCache } from './http/session-cache';
+import { attachSessionCache } from './http/sessions';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
 import { localDiskStorage } from './storage/storage';
@@ -15,7 +17,11 @@ export async function createDeps(
 ): Promise<Deps> {
   const database = connectDatabase(databaseUrl, config.dbPoolMax, onPoolError);
   await migrateToLatest(database.db as never);
+  const sessionCache = new SessionCache(config.sessionCacheMs, (msg) => onPoolError(new Error(msg)));
+  await sessionCache.listen(databaseUrl);
+  attachSessionCache(database.db, sessionCache);
   return {
+    sessionCache,
     config,
     database,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
@@ -26,6 +32,7 @@ export async function createDeps(
 }
 
 export async function closeDeps(deps: Deps): Promise<void> {
+  await deps.sessionCache.close();
   await deps.limiter.close();
   await deps.database.close();
 }

@@ -1,6 +1,7 @@
 /** What every module is built from: handed to buildApp by main.ts, or by the test helper in the same way. */
 import type { Config } from '../config';
 import type { DatabaseHandle } from './db/database';
+import type { SessionCache } from './http/session-cache';
 import type { RateLimiter } from './security/rate-limiter';
 import type { SmsProvider } from './sms/sms-provider';
 import type { Storage } from './storage/storage';
@@ -11,6 +12,7 @@ export interface Deps {
   limiter: RateLimiter;
   sms: SmsProvider;
   storage: Storage;
+  sessionCache: SessionCache;
   /** A server-wide key for hashing SMS and picture codes, kept in the settings table so every instance shares it. */
   secret: string;
 }

@@ -1,5 +1,7 @@
-/** The only code touching users and sms_codes. */
-import type { Db } from '../../platform/db/database';
+/** The only code touching users and sms_codes (and, for the session join below, reading sessions). */
+import { sql } from 'kysely';
+import { compiledOnce, type Db } from '../../platform/db/database';
+import type { SessionLookup } from '../../platform/http/sessions';
 
 export type UserRow = Awaited<ReturnType<typeof findUserById>>;
 
@@ -18,6 +20,30 @@ const userColumns = [
   'disabled',
   'created_at',
 ] as const;
+
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+
+/**
+ * The session user in one round trip: the live session of this token hash joined to its user. Nearly every
+ * musician call needs both, and this is the hot path of GET /api/user/info (bench/api).
+ */
+const sessionUserQuery = compiledOnce((db) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.subject_id')
+    .select(['s.id as session_id', 's.last_seen_at', ...userColumns.map((c) => `u.${c}` as const)])
+    .where('s.token_hash', '=', Buffer.alloc(0))
+    .where('s.subject_kind', '=', sql.lit('user'))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`),
+);
+
+export const findSessionUser: SessionLookup<SessionUser> = async (db, tokenHash) => {
+  const [row] = await sessionUserQuery(db, [tokenHash]);
+  if (!row) return undefined;
+  const { session_id, last_seen_at, ...user } = row;
+  return { sessionId: session_id, subjectId: user.id, lastSeenAt: last_seen_at, subject: user };
+};
 
 export function findUserById(db: Db, id: number) {
   return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();

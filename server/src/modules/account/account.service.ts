@@ -10,7 +10,14 @@ import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/securit
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import { sendToUser } from '../messages/messages.service';
 import { agentForDomain } from '../site/site.service';
-import { findUserById, findUserByMobile, insertUser, type UserRow, updatePasswordHash } from './account.repository';
+import {
+  findUserById,
+  findUserByMobile,
+  insertUser,
+  type SessionUser,
+  type UserRow,
+  updatePasswordHash,
+} from './account.repository';
 import { consumeSmsCode, issueSmsCode } from './sms-codes';
 
 export interface RequestMeta {
@@ -137,9 +144,15 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {
   return startSession(deps, user, meta);
 }
 
-export async function currentUser(deps: Deps, userId: number, token: string): Promise<UserInfo> {
-  const user = await findUserById(deps.database.db, userId);
-  if (!user || user.disabled) throw new AppError('LOGIN_INVALID');
+declare module '../../platform/http/auth' {
+  interface SessionSubjects {
+    user: SessionUser;
+  }
+}
+
+/** The session user of spec §3; the row came with the session (requireUser). */
+export function currentUser(deps: Deps, user: SessionUser, token: string): UserInfo {
+  if (user.disabled) throw new AppError('LOGIN_INVALID');
   return toUserInfo(deps, user, token);
 }
 

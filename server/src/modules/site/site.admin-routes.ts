@@ -13,7 +13,7 @@ export async function siteAdminRoutes(app: FastifyInstance, deps: Deps, auth: Au
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const security = [{ adminToken: [] }];
-  const admins = [auth.requireStaffSession, requireRole(deps, 'admin')];
+  const admins = [auth.requireStaffSession, requireRole('admin')];
 
   r.get(API.admin.agentList, { schema: { tags, security, summary: 'All sites' }, preHandler: admins }, async () =>
     ok({ list: await allAgents(deps) }),

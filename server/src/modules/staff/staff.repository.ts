@@ -1,10 +1,30 @@
 /** The only code touching the staff table. */
 import type { StaffRole } from '@trackline/contract/staff';
 import { sql } from 'kysely';
-import type { Db } from '../../platform/db/database';
+import { compiledOnce, type Db } from '../../platform/db/database';
+import type { SessionLookup } from '../../platform/http/sessions';
 
 const columns = ['id', 'username', 'name', 'password_hash', 'roles', 'disabled', 'created_at'] as const;
 export type StaffRow = NonNullable<Awaited<ReturnType<typeof findStaffById>>>;
+
+/** The staff member of a live staff session, joined in the same query (see findSessionUser). */
+const sessionStaffQuery = compiledOnce((db) =>
+  db
+    .selectFrom('sessions as s')
+    .innerJoin('staff as m', 'm.id', 's.subject_id')
+    .select(['s.id as session_id', 's.last_seen_at', ...columns.map((c) => `m.${c}` as const)])
+    .where('s.token_hash', '=', Buffer.alloc(0))
+    .where('s.subject_kind', '=', sql.lit('staff'))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', sql<Date>`now()`),
+);
+
+export const findSessionStaff: SessionLookup<StaffRow> = async (db, tokenHash) => {
+  const [row] = await sessionStaffQuery(db, [tokenHash]);
+  if (!row) return undefined;
+  const { session_id, last_seen_at, ...member } = row;
+  return { sessionId: session_id, subjectId: member.id, lastSeenAt: last_seen_at, subject: member };
+};
 
 export function findStaffById(db: Db, id: number) {
   return db.selectFrom('staff').select(columns).where('id', '=', id).executeTakeFirst();

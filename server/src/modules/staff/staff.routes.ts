@@ -12,8 +12,8 @@ export async function staffRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['admin'];
   const security = [{ adminToken: [] }];
-  const anyStaff = [auth.requireStaffSession, staff.requireRole(deps)];
-  const admins = [auth.requireStaffSession, staff.requireRole(deps, 'admin')];
+  const anyStaff = [auth.requireStaffSession, staff.requireRole()];
+  const admins = [auth.requireStaffSession, staff.requireRole('admin')];
 
   r.post(
     API.admin.login,

@@ -5,7 +5,7 @@ import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
-import { createSession, revokeSession, revokeSubjectSessions } from '../../platform/http/sessions';
+import { createSession, revokeSession, revokeSubjectSessions, subjectChanged } from '../../platform/http/sessions';
 import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/security/login-guard';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import {
@@ -22,6 +22,12 @@ import {
 declare module 'fastify' {
   interface FastifyRequest {
     staffMember?: StaffInfo;
+  }
+}
+
+declare module '../../platform/http/auth' {
+  interface SessionSubjects {
+    staff: StaffRow;
   }
 }
 
@@ -65,10 +71,10 @@ export async function staffLogout(deps: Deps, sessionId: number): Promise<void> 
 }
 
 /** preHandler after the staff session hook: loads the member and checks one of the roles (admin may do anything). */
-export function requireRole(deps: Deps, ...roles: StaffRole[]) {
+export function requireRole(...roles: StaffRole[]) {
   return async (request: FastifyRequest) => {
-    const row = await findStaffById(deps.database.db, request.staff!.subjectId);
-    if (!row || row.disabled) throw new AppError('LOGIN_INVALID');
+    const row = request.staff!.subject;
+    if (row.disabled) throw new AppError('LOGIN_INVALID');
     const member = toStaffInfo(row);
     if (roles.length > 0 && !member.roles.includes('admin') && !member.roles.some((r) => roles.includes(r)))
       throw new AppError('FORBIDDEN');
@@ -117,6 +123,7 @@ export async function changeStaff(
   // A disabled member, or one whose password changed, is logged out everywhere (but for the session making the change).
   if (body.disabled || body.password)
     await revokeSubjectSessions(db, 'staff', body.id, body.id === actor.id ? actor.sessionId : undefined);
+  else await subjectChanged(db, 'staff', body.id); // new roles or name take effect on the next call everywhere
   return toStaffInfo((await findStaffById(db, body.id))!);
 }
 

@@ -23,7 +23,7 @@ export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth:
         summary: 'Upload an image (PNG, JPEG, GIF, WebP; 2 MiB)',
         consumes: ['multipart/form-data'],
       },
-      preHandler: [auth.requireStaffSession, requireRole(deps, 'admin', 'content')],
+      preHandler: [auth.requireStaffSession, requireRole('admin', 'content')],
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('FILE_INVALID');

@@ -6,21 +6,26 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '../../config';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
-import { type ActiveSession, resolveSession, type SubjectKind } from './sessions';
+import { resolveSession, type SessionLookup, type SessionWith, type SubjectKind } from './sessions';
 
 const CARRIERS: Record<SubjectKind, { header: string; cookie: string }> = {
   user: { header: 'token', cookie: 'token' },
   staff: { header: 'admin-token', cookie: 'admin_token' },
 };
 
-export interface Caller extends ActiveSession {
+export interface Caller<S> extends SessionWith<S> {
   token: string;
 }
 
+/** The subject rows of each session kind; the owning modules add theirs (account: user, staff: staff). */
+// biome-ignore lint/suspicious/noEmptyInterface: filled in by declaration merging from the modules
+export interface SessionSubjects {}
+type SubjectOf<K extends SubjectKind> = SessionSubjects extends { [P in K]: infer S } ? S : unknown;
+
 declare module 'fastify' {
   interface FastifyRequest {
-    user?: Caller;
-    staff?: Caller;
+    user?: Caller<SubjectOf<'user'>>;
+    staff?: Caller<SubjectOf<'staff'>>;
   }
   interface FastifyContextConfig {
     /** A GET that changes state (the spec's GET /api/user/logout): guarded like a POST. */
@@ -71,12 +76,19 @@ export function cookieName(kind: SubjectKind): string {
   return CARRIERS[kind].cookie;
 }
 
-async function authenticate(db: Db, config: Config, request: FastifyRequest, reply: FastifyReply, kind: SubjectKind) {
+async function authenticate<S>(
+  db: Db,
+  config: Config,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: SubjectKind,
+  lookup: SessionLookup<S>,
+): Promise<Caller<S>> {
   const found = readToken(request, kind);
   if (!found) throw new AppError('LOGIN_INVALID');
   if (found.viaCookie && changesState(request) && isCrossSite(request, config.publicBaseUrl))
     throw new AppError('CROSS_SITE');
-  const session = await resolveSession(db, kind, found.token, config.sessionIdleMs);
+  const session = await resolveSession(db, kind, lookup, found.token, config.sessionIdleMs);
   if (!session) {
     if (found.viaCookie) reply.clearCookie(cookieName(kind), { path: '/' });
     throw new AppError('LOGIN_INVALID');
@@ -84,14 +96,21 @@ async function authenticate(db: Db, config: Config, request: FastifyRequest, rep
   return { ...session, token: found.token };
 }
 
-/** preHandler hooks: `requireUser` for musicians' calls, `requireStaff` for the console's. */
-export function authHooks(db: Db, config: Config) {
+/**
+ * preHandler hooks: `requireUser` for musicians' calls, `requireStaffSession` for the console's. Each module that
+ * owns a kind of subject supplies the lookup that joins its row to the session.
+ */
+export function authHooks(
+  db: Db,
+  config: Config,
+  lookups: { user: SessionLookup<SubjectOf<'user'>>; staff: SessionLookup<SubjectOf<'staff'>> },
+) {
   return {
     requireUser: async (request: FastifyRequest, reply: FastifyReply) => {
-      request.user = await authenticate(db, config, request, reply, 'user');
+      request.user = await authenticate(db, config, request, reply, 'user', lookups.user);
     },
     requireStaffSession: async (request: FastifyRequest, reply: FastifyReply) => {
-      request.staff = await authenticate(db, config, request, reply, 'staff');
+      request.staff = await authenticate(db, config, request, reply, 'staff', lookups.staff);
     },
   };
 }

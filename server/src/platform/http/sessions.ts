@@ -5,16 +5,24 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { newToken, sha256 } from '../security/tokens';
+import { SESSION_CHANNEL, type SessionCache } from './session-cache';
 
 export type SubjectKind = 'user' | 'staff';
 
-export interface ActiveSession {
-  sessionId: number;
-  subjectId: number;
-}
-
 // The expiry slides at most once a minute per session, so a busy client does not write on every call.
 const SLIDE_EVERY_MS = 60_000;
+
+// The session cache that goes with a database handle (set up by boot.ts; absent in a process without one).
+const caches = new WeakMap<Db, SessionCache>();
+export function attachSessionCache(db: Db, cache: SessionCache): void {
+  caches.set(db, cache);
+}
+
+/** Evicts here at once, and in every other instance through the notification channel. */
+async function evictEverywhere(db: Db, message: string): Promise<void> {
+  caches.get(db)?.evict(message);
+  await sql`select pg_notify(${SESSION_CHANNEL}, ${message})`.execute(db);
+}
 
 export async function createSession(
   db: Db,
@@ -38,35 +46,57 @@ export async function createSession(
   return token;
 }
 
-export async function resolveSession(
+/** A live session as its owner module looked it up, with the subject (user, staff member) joined in the same query. */
+export interface SessionWith<S> {
+  sessionId: number;
+  subjectId: number;
+  lastSeenAt: Date;
+  subject: S;
+}
+
+/**
+ * How a module finds a live session of its kind by token hash, joining its subject row, so a call that needs the
+ * caller costs one round trip. It must apply: this token hash, this subject kind, not revoked, not expired.
+ */
+export type SessionLookup<S> = (db: Db, tokenHash: Buffer) => Promise<SessionWith<S> | undefined>;
+
+export async function resolveSession<S>(
   db: Db,
   kind: SubjectKind,
+  lookup: SessionLookup<S>,
   token: string,
   idleMs: number,
-): Promise<ActiveSession | null> {
+): Promise<SessionWith<S> | null> {
   if (!token || token.length > 128) return null;
-  const row = await db
-    .selectFrom('sessions')
-    .select(['id', 'subject_id', 'last_seen_at'])
-    .where('token_hash', '=', sha256(token))
-    .where('subject_kind', '=', kind)
-    .where('revoked_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
-    .executeTakeFirst();
-  if (!row) return null;
-  if (Date.now() - row.last_seen_at.getTime() > SLIDE_EVERY_MS) {
+  const hash = sha256(token);
+  const cache = caches.get(db);
+  const key = hash.toString('base64');
+  let found = cache?.get<S>(kind, key);
+  if (!found) {
+    found = await lookup(db, hash);
+    if (!found) return null;
+    cache?.set(kind, key, found);
+  }
+  if (Date.now() - found.lastSeenAt.getTime() > SLIDE_EVERY_MS) {
     const now = new Date();
+    found.lastSeenAt = now;
     await db
       .updateTable('sessions')
       .set({ last_seen_at: now, expires_at: new Date(now.getTime() + idleMs) })
-      .where('id', '=', row.id)
+      .where('id', '=', found.sessionId)
       .execute();
   }
-  return { sessionId: row.id, subjectId: row.subject_id };
+  return found;
 }
 
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.updateTable('sessions').set({ revoked_at: new Date() }).where('id', '=', sessionId).execute();
+  await evictEverywhere(db, `s:${sessionId}`);
+}
+
+/** For modules that change a subject's row (roles, disabled...): cached copies of it are dropped everywhere. */
+export function subjectChanged(db: Db, kind: SubjectKind, subjectId: number): Promise<void> {
+  return evictEverywhere(db, `k:${kind}:${subjectId}`);
 }
 
 /** Revokes every live session of a subject, but the one given (the caller's own, when it stays logged in). */
@@ -84,4 +114,5 @@ export async function revokeSubjectSessions(
     .where('revoked_at', 'is', null);
   if (exceptSessionId !== undefined) q = q.where('id', '<>', exceptSessionId);
   await q.execute();
+  await subjectChanged(db, kind, subjectId);
 }
