@@ -13,11 +13,10 @@ import type { Deps } from './platform/deps';
 
 export const DEMO_MUSICIAN = { mobile: '13800138000', password: 'Trackline2026', nickname: '演示音乐人' } as const;
 
-const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="48" viewBox="0 0 220 48">
-<rect x="2" y="6" width="36" height="36" rx="9" fill="#6c3bff"/>
-<path d="M12 30c3-9 6-9 8 0s5 9 8 0" stroke="#fff" stroke-width="3.2" fill="none" stroke-linecap="round"/>
-<text x="48" y="32" font-family="PingFang SC,Microsoft YaHei,Noto Sans CJK SC,sans-serif" font-size="22" font-weight="700" fill="#1f1147">乐轨音乐</text>
-<text x="146" y="32" font-family="Helvetica,Arial,sans-serif" font-size="13" fill="#6c3bff">Trackline</text>
+// The mark only: the header sets the site title beside the logo.
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="48" height="48" viewBox="0 0 48 48">
+<rect width="48" height="48" rx="12" fill="#6c3bff"/>
+<path d="M11 30c4-13 8-13 11 0s8 13 11 0" stroke="#fff" stroke-width="4" fill="none" stroke-linecap="round"/>
 </svg>`;
 
 async function qrImage(deps: Deps, key: string, text: string): Promise<string> {
