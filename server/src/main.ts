@@ -59,6 +59,7 @@ async function main() {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGHUP', () => void stop('SIGHUP'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   const port = Number(new URL(address).port);

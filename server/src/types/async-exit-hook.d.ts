@@ -1,0 +1,9 @@
+// The one call we make into async-exit-hook (it ships no types).
+declare module 'async-exit-hook' {
+  interface ExitHook {
+    (hook: (done: () => void) => void): void;
+    unhookEvent(event: string): void;
+  }
+  const exitHook: ExitHook;
+  export default exitHook;
+}
