@@ -38,6 +38,52 @@ const SPA_CSP = [
   "base-uri 'self'",
 ].join('; ');
 
+const FILE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+};
+
+/**
+ * Stored files at /files/<key>: straight from disk, or read from S3-compatible storage. Served with a CSP that
+ * allows no script, so a file can never act as a page of ours.
+ */
+async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.startsWith('/files/'))
+      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    return payload;
+  });
+  if (!deps.config.s3) {
+    await app.register(fastifyStatic, {
+      root: deps.config.filesDir,
+      prefix: '/files/',
+      decorateReply: false,
+      index: false,
+      maxAge: '1d',
+    });
+    return;
+  }
+  app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    let body: Buffer | null = null;
+    try {
+      body = await deps.storage.get(key);
+    } catch (err) {
+      if ((err as Error).message.startsWith('unsafe storage key')) throw new AppError('NOT_FOUND');
+      throw err;
+    }
+    if (!body) throw new AppError('NOT_FOUND');
+    const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    return reply
+      .header('content-type', FILE_TYPES[ext] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=86400')
+      .send(body);
+  });
+}
+
 export async function buildApp(deps: Deps, options: { logger?: boolean | object } = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? {
@@ -83,13 +129,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await siteAdminRoutes(app, deps, auth);
   await storageAdminRoutes(app, deps, auth);
 
-  await app.register(fastifyStatic, {
-    root: deps.config.filesDir,
-    prefix: '/files/',
-    decorateReply: false,
-    index: false,
-    maxAge: '1d',
-  });
+  await registerFiles(app, deps);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);

@@ -89,4 +89,28 @@ describe('loadConfig', () => {
       expect(() => loadConfig(env), name).toThrow(name);
     }
   });
+
+  it('needs both S3 keys when a bucket is set, and names each missing one', () => {
+    const error = (() => {
+      try {
+        loadConfig({ S3_BUCKET: 'music', S3_PUBLIC_URL: 'nope' });
+      } catch (err) {
+        return err as ConfigError;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect(error!.problems.map((p) => p.split(':')[0]).sort()).toEqual([
+      'S3_ACCESS_KEY_ID',
+      'S3_PUBLIC_URL',
+      'S3_SECRET_ACCESS_KEY',
+    ]);
+    const ok = loadConfig({
+      S3_BUCKET: 'music',
+      S3_ACCESS_KEY_ID: 'a',
+      S3_SECRET_ACCESS_KEY: 'b',
+      S3_ENDPOINT: 'http://minio:9000',
+    });
+    expect(ok.s3).toMatchObject({ bucket: 'music', region: 'us-east-1', forcePathStyle: true });
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
 });

@@ -51,6 +51,16 @@ const schema = z.object({
   SEED_DEMO: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: z.string().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: bool.optional(),
+  S3_PUBLIC_URL: z
+    .url()
+    .transform((u) => u.replace(/\/+$/, ''))
+    .optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -75,6 +85,18 @@ function toConfig(env: z.infer<typeof schema>) {
     logLevel: env.LOG_LEVEL,
     webDist: path.resolve(env.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     filesDir: path.join(dataDir, 'files'),
+    s3: env.S3_BUCKET
+      ? {
+          bucket: env.S3_BUCKET,
+          region: env.S3_REGION,
+          endpoint: env.S3_ENDPOINT,
+          accessKeyId: env.S3_ACCESS_KEY_ID!,
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY!,
+          // MinIO, s3rver and most self-hosted stores want path-style addressing; AWS and OSS do not need it.
+          forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+          publicUrl: env.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }
 
@@ -92,8 +114,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     if (value !== undefined && value !== '') input[key] = value;
   }
   const parsed = schema.safeParse(input);
-  if (!parsed.success) {
-    throw new ConfigError(parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`));
-  }
+  const problems = parsed.success ? [] : parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+  if (input.S3_BUCKET && !input.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
+  if (input.S3_BUCKET && !input.S3_SECRET_ACCESS_KEY)
+    problems.push('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return toConfig(parsed.data);
 }

@@ -8,6 +8,7 @@ import { SessionCache } from './http/session-cache';
 import { attachSessionCache } from './http/sessions';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
+import { s3Storage } from './storage/s3-storage';
 import { localDiskStorage } from './storage/storage';
 
 export async function createDeps(
@@ -15,6 +16,7 @@ export async function createDeps(
   databaseUrl: string,
   onPoolError: (err: Error) => void = () => undefined,
 ): Promise<Deps> {
+  const filesPrefix = `${config.publicBaseUrl ?? ''}/files/`;
   const database = connectDatabase(databaseUrl, config.dbPoolMax, onPoolError);
   await migrateToLatest(database.db as never);
   const sessionCache = new SessionCache(config.sessionCacheMs, (msg) => onPoolError(new Error(msg)));
@@ -26,7 +28,7 @@ export async function createDeps(
     database,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
     sms: smsProviderFor(config.smsProvider),
-    storage: localDiskStorage(config.filesDir, `${config.publicBaseUrl ?? ''}/files/`),
+    storage: config.s3 ? s3Storage(config.s3, filesPrefix) : localDiskStorage(config.filesDir, filesPrefix),
     secret: await serverSecret(database.db),
   };
 }

@@ -1,0 +1,105 @@
+/**
+ * With S3_* set, files go to S3-compatible storage: checked against a real S3 API server (s3rver) started here.
+ * The seeded logo and QR codes, and an uploaded image, are stored in the bucket and served back at /files/<key>,
+ * or from S3_PUBLIC_URL when the bucket is public.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import S3rver from 's3rver';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, png } from './files';
+import { ADMIN_PASSWORD, call, createTestApp, type TestApp } from './harness';
+
+const BUCKET = 'trackline-test';
+let s3: S3rver;
+let dir: string;
+let endpoint: string;
+let t: TestApp;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(tmpdir(), 'trackline-s3-'));
+  s3 = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: dir,
+    configureBuckets: [{ name: BUCKET }],
+  });
+  const { port } = (await s3.run()) as AddressInfo;
+  endpoint = `http://127.0.0.1:${port}`;
+  t = await createTestApp({
+    S3_BUCKET: BUCKET,
+    S3_ENDPOINT: endpoint,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  });
+});
+
+afterAll(async () => {
+  await t?.close();
+  await s3?.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('S3-compatible storage', () => {
+  it('keeps the seeded site images in the bucket and serves them at /files', async () => {
+    const agent = await call(t.app, { method: 'GET', url: '/api/agent/info?domain=localhost' });
+    expect(agent.body.data.data.qr_ios).toBe('/files/demo/qr-ios.png');
+    const stored = await t.deps.storage.get('demo/qr-ios.png');
+    expect(stored?.subarray(1, 4).toString('latin1')).toBe('PNG');
+    const served = await t.app.inject({ method: 'GET', url: '/files/demo/qr-ios.png' });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(served.headers['content-security-policy']).toContain('sandbox');
+    expect(served.rawPayload.equals(stored!)).toBe(true);
+  });
+
+  it('stores an uploaded image in the bucket', async () => {
+    const login = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/auth/login',
+      payload: { username: 'admin', password: ADMIN_PASSWORD },
+    });
+    const token = login.cookies.find((c) => c.name === 'admin_token')!.value;
+    const image = png(5000);
+    const body = await multipart(image, 'logo.png', 'image/png');
+    const res = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/upload/image',
+      headers: { 'admin-token': token, 'content-type': body.contentType },
+      payload: body.payload,
+    });
+    expect(res.body.code).toBe(1);
+    expect((await t.deps.storage.get(res.body.data.key))?.equals(image)).toBe(true);
+    const served = await t.app.inject({ method: 'GET', url: res.body.data.url });
+    expect(served.rawPayload.equals(image)).toBe(true);
+  });
+
+  it('answers a missing file or a key that climbs out of the bucket with a 404 envelope', async () => {
+    const missing = await call(t.app, { method: 'GET', url: '/files/images/none.png' });
+    expect(missing.status).toBe(404);
+    expect(missing.body.code).toBe(2044);
+    const climbing = await call(t.app, { method: 'GET', url: '/files/..%2F..%2Fetc%2Fpasswd' });
+    expect(climbing.status).toBe(404);
+  });
+
+  it('hands out public bucket URLs when S3_PUBLIC_URL is set', async () => {
+    const pub = await createTestApp({
+      S3_BUCKET: BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+      S3_PUBLIC_URL: `${endpoint}/${BUCKET}/`,
+    });
+    try {
+      expect(pub.deps.storage.url('demo/logo.svg')).toBe(`${endpoint}/${BUCKET}/demo/logo.svg`);
+      const direct = await fetch(pub.deps.storage.url('demo/logo.svg'));
+      expect(direct.status).toBe(200);
+      expect(await direct.text()).toContain('<svg');
+    } finally {
+      await pub.close();
+    }
+  });
+});
