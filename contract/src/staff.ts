@@ -65,3 +65,20 @@ export type AgentSaveBody = z.infer<typeof agentSaveBody>;
 export type StaffLoginBody = z.infer<typeof staffLoginBody>;
 export type StaffCreateBody = z.infer<typeof staffCreateBody>;
 export type StaffUpdateBody = z.infer<typeof staffUpdateBody>;
+
+/** A site with nothing filled in: the starting point of the console's form, of a plain default site, and of tests. */
+export const BLANK_AGENT: Omit<AgentSaveBody, 'id'> = {
+  domain: '',
+  site_title: '',
+  site_logo: '',
+  company_name: '',
+  record_number: '',
+  record_url: '',
+  contact_phone: '',
+  contact_email: '',
+  contact_address: '',
+  qr_ios: '',
+  qr_android: '',
+  qr_service: '',
+  qr_wechat: '',
+};

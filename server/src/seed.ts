@@ -4,12 +4,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
+import { type AgentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
 import { getSetting, setSettingOnce } from './platform/db/settings';
 import type { Deps } from './platform/deps';
+
+type AgentFields = Omit<AgentSaveBody, 'id'>;
 
 export const DEMO_MUSICIAN = { mobile: '13800138000', password: 'Trackline2026', nickname: '演示音乐人' } as const;
 
@@ -38,16 +41,19 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   const base = config.publicBaseUrl ?? `http://localhost:${config.port}`;
   const demo = config.seedDemo && !(await getSetting(db, 'demo_seeded'));
 
-  let agentFields = { domain: 'localhost', site_title: DEFAULT_SITE_TITLE } as Parameters<typeof ensureDefaultAgent>[1];
+  let agentFields: AgentFields = {
+    ...BLANK_AGENT,
+    domain: 'localhost',
+    site_title: DEFAULT_SITE_TITLE,
+    record_url: 'https://beian.miit.gov.cn/',
+  };
   if (demo) {
     await deps.storage.put('demo/logo.svg', Buffer.from(LOGO_SVG), 'image/svg+xml');
     agentFields = {
-      domain: 'localhost',
-      site_title: DEFAULT_SITE_TITLE,
+      ...agentFields,
       site_logo: deps.storage.url('demo/logo.svg'),
       company_name: '乐轨（北京）文化传媒有限公司',
       record_number: '京ICP备17000000号-1',
-      record_url: 'https://beian.miit.gov.cn/',
       contact_phone: '400-800-2017',
       contact_email: 'service@trackline.example',
       contact_address: '北京市朝阳区酒仙桥路 4 号 798 艺术区',
@@ -55,21 +61,6 @@ export async function seed(deps: Deps): Promise<SeedReport> {
       qr_android: await qrImage(deps, 'demo/qr-android.png', `${base}/download/index?platform=android`),
       qr_service: await qrImage(deps, 'demo/qr-service.png', `${base}/help-center/q-a`),
       qr_wechat: await qrImage(deps, 'demo/qr-wechat.png', `${base}/guest/index?from=wechat`),
-    };
-  } else {
-    agentFields = {
-      ...agentFields,
-      site_logo: '',
-      company_name: '',
-      record_number: '',
-      record_url: 'https://beian.miit.gov.cn/',
-      contact_phone: '',
-      contact_email: '',
-      contact_address: '',
-      qr_ios: '',
-      qr_android: '',
-      qr_service: '',
-      qr_wechat: '',
     };
   }
   const agent = await ensureDefaultAgent(deps, agentFields);

@@ -1,3 +1,4 @@
+import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, type TestApp } from './harness';
 
@@ -17,26 +18,12 @@ afterAll(async () => {
   await t?.close();
 });
 
-const blank = {
-  site_logo: '',
-  company_name: '',
-  record_number: '',
-  record_url: '',
-  contact_phone: '',
-  contact_email: '',
-  contact_address: '',
-  qr_ios: '',
-  qr_android: '',
-  qr_service: '',
-  qr_wechat: '',
-};
-
 const save = (payload: Record<string, unknown>, token = admin) =>
   call(t.app, {
     method: 'POST',
     url: '/api/admin/agent/save',
     headers: { 'admin-token': token },
-    payload: { ...blank, ...payload },
+    payload: { ...BLANK_AGENT, ...payload },
   });
 
 const siteFor = async (domain: string) =>

@@ -1,5 +1,6 @@
 import { agentInfoData } from '@trackline/contract/site';
 import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
+import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, freshMobile, type TestApp } from './harness';
 
@@ -23,24 +24,11 @@ async function adminToken(app: TestApp): Promise<string> {
 }
 
 async function createAgent(app: TestApp, fields: Record<string, unknown>) {
-  const blank = {
-    site_logo: '',
-    company_name: '',
-    record_number: '',
-    record_url: '',
-    contact_phone: '',
-    contact_email: '',
-    contact_address: '',
-    qr_ios: '',
-    qr_android: '',
-    qr_service: '',
-    qr_wechat: '',
-  };
   const res = await call(app.app, {
     method: 'POST',
     url: '/api/admin/agent/save',
     headers: { 'admin-token': await adminToken(app) },
-    payload: { ...blank, ...fields },
+    payload: { ...BLANK_AGENT, ...fields },
   });
   expect(res.body.code).toBe(1);
   return res.body.data.agent as { id: number; domain: string; site_title: string };

@@ -3,7 +3,7 @@
  * (contract/staff.ts agentSaveBody) as client checks.
  */
 import type { AgentSaveBody } from '@trackline/contract/staff';
-import { agentSaveBody } from '@trackline/contract/staff';
+import { agentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import type { FormRule } from 'antd';
 import { type AdminKey, useAdminT } from '../i18n';
 
@@ -24,21 +24,7 @@ export interface AgentFieldGroup {
   fields: AgentFieldDef[];
 }
 
-export const EMPTY_AGENT: AgentFormValues = {
-  domain: '',
-  site_title: '',
-  site_logo: '',
-  company_name: '',
-  record_number: '',
-  record_url: '',
-  contact_phone: '',
-  contact_email: '',
-  contact_address: '',
-  qr_ios: '',
-  qr_android: '',
-  qr_service: '',
-  qr_wechat: '',
-};
+export const EMPTY_AGENT: AgentFormValues = BLANK_AGENT;
 
 const HTTP_URL = /^https?:\/\/\S+$/i;
 

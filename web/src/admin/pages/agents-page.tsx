@@ -1,12 +1,10 @@
 /** Sites management (admins): every site (agent) the portal serves, by domain; create and edit. */
-import { PlusOutlined } from '@ant-design/icons';
 import type { AgentInfo } from '@trackline/contract/site';
-import { Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useAgentList } from '../api/agents';
 import { AgentFormDrawer } from '../components/agent-form-drawer';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
+import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
 
 const dash = (value: string) => value || '--';
@@ -41,29 +39,14 @@ export default function AgentsPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={t('agents.title')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => openDrawer(null)}>
-            {t('agents.create')}
-          </Button>
-        }
+        createLabel={t('agents.create')}
+        onCreate={() => openDrawer(null)}
+        emptyText={t('agents.empty')}
+        columns={columns}
+        list={list}
       />
-      <Card>
-        {list.isError ? (
-          <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <Table<AgentInfo>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data}
-            loading={list.isPending}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('agents.empty')} /> }}
-          />
-        )}
-      </Card>
       <AgentFormDrawer open={drawerOpen} agent={editing} onClose={() => setDrawerOpen(false)} />
     </>
   );

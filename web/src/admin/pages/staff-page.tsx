@@ -1,12 +1,10 @@
 /** Staff management (admins): the members, with create, edit, and enable/disable. */
-import { PlusOutlined } from '@ant-design/icons';
 import { formatDate } from '@trackline/contract/format';
 import type { StaffInfo } from '@trackline/contract/staff';
-import { Badge, Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Badge, Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useStaffList } from '../api/staff';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
+import { ListPage } from '../components/list-page';
 import { RoleTags } from '../components/role-tags';
 import { StaffCreateModal } from '../components/staff-create-modal';
 import { StaffEditModal } from '../components/staff-edit-modal';
@@ -62,29 +60,14 @@ export default function StaffPage() {
 
   return (
     <>
-      <PageHeader
+      <ListPage
         title={t('staff.title')}
-        extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={() => setCreating(true)}>
-            {t('staff.create')}
-          </Button>
-        }
+        createLabel={t('staff.create')}
+        onCreate={() => setCreating(true)}
+        emptyText={t('staff.empty')}
+        columns={columns}
+        list={list}
       />
-      <Card>
-        {list.isError ? (
-          <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />
-        ) : (
-          <Table<StaffInfo>
-            rowKey="id"
-            columns={columns}
-            dataSource={list.data}
-            loading={list.isPending}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
-            scroll={{ x: 'max-content' }}
-            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('staff.empty')} /> }}
-          />
-        )}
-      </Card>
       <StaffCreateModal open={creating} onClose={() => setCreating(false)} />
       <StaffEditModal staff={editing} onClose={() => setEditing(null)} />
     </>
