@@ -9,7 +9,8 @@ import { LOGIN_ROUTE } from '../../lib/routes';
 import { resetPasswordRequest } from './account-api';
 import { AuthShell } from './auth-shell';
 import { CaptchaField } from './captcha-field';
-import { confirmPasswordRules, mobileRules, newPasswordRules } from './form-rules';
+import { mobileRules } from './form-rules';
+import { NewPasswordFields } from './new-password-fields';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
 
@@ -56,17 +57,7 @@ export default function FindPasswordPage() {
         </Form.Item>
         <CaptchaField state={captcha} />
         <SmsCodeField form={form} event="resetpwd" captcha={captcha} />
-        <Form.Item name="newpassword" label={t('auth.newPassword')} rules={newPasswordRules(t)}>
-          <Input.Password size="large" autoComplete="new-password" placeholder={t('auth.passwordWeak')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['newpassword']}
-          rules={confirmPasswordRules(t, 'newpassword')}
-        >
-          <Input.Password size="large" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} />
-        </Form.Item>
+        <NewPasswordFields name="newpassword" label="auth.newPassword" />
         <Button type="primary" htmlType="submit" size="large" block loading={submitting}>
           {t('auth.submitReset')}
         </Button>

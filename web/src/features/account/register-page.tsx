@@ -13,7 +13,8 @@ import { PLATFORM_AGREEMENT_ROUTE } from '../../lib/routes';
 import { registerRequest } from './account-api';
 import { AuthShell } from './auth-shell';
 import { CaptchaField } from './captcha-field';
-import { confirmPasswordRules, mobileRules, newPasswordRules } from './form-rules';
+import { mobileRules } from './form-rules';
+import { NewPasswordFields } from './new-password-fields';
 import { SmsCodeField } from './sms-code-field';
 import { useCaptcha } from './use-captcha';
 import { useCompleteLogin } from './use-complete-login';
@@ -95,17 +96,7 @@ export default function RegisterPage() {
         </Form.Item>
         <CaptchaField state={captcha} />
         <SmsCodeField form={form} event="register" captcha={captcha} />
-        <Form.Item name="password" label={t('auth.password')} rules={newPasswordRules(t)}>
-          <Input.Password size="large" autoComplete="new-password" placeholder={t('auth.passwordWeak')} />
-        </Form.Item>
-        <Form.Item
-          name="confirm"
-          label={t('auth.confirmPassword')}
-          dependencies={['password']}
-          rules={confirmPasswordRules(t, 'password')}
-        >
-          <Input.Password size="large" autoComplete="new-password" placeholder={t('auth.confirmPlaceholder')} />
-        </Form.Item>
+        <NewPasswordFields name="password" label="auth.password" />
         <Form.Item name="nickname" label={t('auth.nickname')} rules={[{ max: 32 }]}>
           <Input size="large" autoComplete="nickname" placeholder={t('auth.nicknamePlaceholder')} />
         </Form.Item>
