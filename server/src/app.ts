@@ -11,12 +11,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { contentRoutes } from './modules/content/content.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { findSessionStaff } from './modules/staff/staff.repository';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
+import { supportRoutes } from './modules/support/support.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks } from './platform/http/auth';
@@ -128,6 +130,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await staffRoutes(app, deps, auth);
   await siteAdminRoutes(app, deps, auth);
   await storageAdminRoutes(app, deps, auth);
+  await contentRoutes(app, deps);
+  await supportRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 
@@ -139,6 +143,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
       prefix: '/',
       wildcard: false,
       index: false,
+      // web/scripts/precompress.mjs writes .br and .gz beside each asset; they go to browsers that accept them.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.setHeader(
           'cache-control',

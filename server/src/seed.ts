@@ -1,12 +1,14 @@
 /**
  * What a fresh start needs: the default site, the first staff admin, and — once, unless SEED_DEMO=false —
  * demo content: a localhost site with logo, filing number, contact and QR images, and a demo musician.
+ * Content (modules/content/content.seed.ts): the footer's platform documents always, demo content with SEED_DEMO.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
 import { type AgentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
+import { seedContent } from './modules/content/content.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
 import { getSetting, setSettingOnce } from './platform/db/settings';
@@ -72,6 +74,8 @@ export async function seed(deps: Deps): Promise<SeedReport> {
     await ensureDemoMusician(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
     await setSettingOnce(db, 'demo_seeded', new Date().toISOString());
   }
+  // The footer's platform documents always; the demo news, help, Q&A, plans and versions with SEED_DEMO (each once).
+  await seedContent(deps, { demo: config.seedDemo });
   return {
     adminCreated,
     adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,

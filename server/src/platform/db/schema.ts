@@ -115,6 +115,107 @@ export interface MessageReadsTable {
   read_at: CreatedAt;
 }
 
+// Public content (migration 0002). A content item is (id, lang): one row per language, sharing the id.
+
+type ContentLang = 'zh-CN' | 'en';
+type ContentStatus = 'draft' | 'published';
+/** An id the sequence supplies, or an explicit one (a translation reuses its original's id; fixed documents). */
+type ContentId = Generated<number>;
+type PublishAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+interface ContentColumns {
+  id: ContentId;
+  lang: ContentLang;
+  agent_id: number | null;
+  status: Generated<ContentStatus>;
+  publish_at: PublishAt;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NewsCategoriesTable extends ContentColumns {
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface NewsTable extends ContentColumns {
+  category_id: number;
+  title: string;
+  summary: Generated<string>;
+  cover: Generated<string>;
+  author: Generated<string>;
+  content: Generated<string>;
+}
+
+export interface HelpCategoriesTable extends ContentColumns {
+  type: number;
+  title: string;
+  sort: Generated<number>;
+}
+
+export interface HelpArticlesTable extends ContentColumns {
+  category_id: number;
+  type: number;
+  tid: Generated<number>;
+  title: string;
+  content: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface QuestionCategoriesTable extends ContentColumns {
+  name: string;
+  sort: Generated<number>;
+}
+
+export interface QuestionsTable extends ContentColumns {
+  category_id: number;
+  question: string;
+  answer: Generated<string>;
+  sort: Generated<number>;
+}
+
+export interface HotPlansTable extends ContentColumns {
+  title: string;
+  summary: Generated<string>;
+  cover: Generated<string>;
+  content: Generated<string>;
+  terms: Generated<string>;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  sort: Generated<number>;
+}
+
+export interface DownloadConfigsTable {
+  id: Id;
+  agent_id: number | null;
+  ios: Generated<string>;
+  android: Generated<string>;
+  win32: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface SoftVersionsTable extends ContentColumns {
+  platform: 'ios' | 'android' | 'win32' | 'mac';
+  version: string;
+  notes: Generated<string>;
+  released_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface ProblemFeedbackTable {
+  id: Id;
+  type: number;
+  content: string;
+  mobile: Generated<string>;
+  user_id: number | null;
+  agent_id: number | null;
+  ip: Generated<string>;
+  status: Generated<'open' | 'closed'>;
+  created_at: CreatedAt;
+  closed_at: Date | null;
+  closed_by: number | null;
+}
+
 export interface Database {
   settings: SettingsTable;
   agents: AgentsTable;
@@ -126,4 +227,14 @@ export interface Database {
   rate_counters: RateCountersTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
+  news_categories: NewsCategoriesTable;
+  news: NewsTable;
+  help_categories: HelpCategoriesTable;
+  help_articles: HelpArticlesTable;
+  question_categories: QuestionCategoriesTable;
+  questions: QuestionsTable;
+  hot_plans: HotPlansTable;
+  download_configs: DownloadConfigsTable;
+  soft_versions: SoftVersionsTable;
+  problem_feedback: ProblemFeedbackTable;
 }

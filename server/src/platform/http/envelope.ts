@@ -27,6 +27,8 @@ const okTexts = {
   LOGGED_OUT: { zh: '退出成功', en: 'Logged out' },
   PASSWORD_RESET: { zh: '密码已重置，请重新登录', en: 'Your password has been reset; please log in' },
   SAVED: { zh: '保存成功', en: 'Saved' },
+  PROBLEM_RECEIVED: { zh: '提交成功，我们会尽快处理', en: 'Thanks — we will look into it soon' },
+  CLOSED: { zh: '已关闭', en: 'Closed' },
 } as const;
 export type OkKey = keyof typeof okTexts;
 
