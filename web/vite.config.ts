@@ -20,6 +20,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 900,
     rollupOptions: {
       output: {
+        experimentalMinChunkSize: 8_000,
         manualChunks(id) {
           for (const [chunk, packages] of VENDOR_CHUNKS) {
             if (packages.test(id)) return chunk;

@@ -6,6 +6,7 @@
 import './i18n';
 import './admin.css';
 import { Route, Routes } from 'react-router';
+import { AntdScope } from '../app/antd-scope';
 import { AdminShell } from './components/admin-shell';
 import { RequireRole } from './components/require-role';
 import { StaffGuard } from './components/staff-guard';
@@ -15,21 +16,23 @@ import { ADMIN_SECTIONS } from './sections';
 
 export default function AdminApp() {
   return (
-    <Routes>
-      <Route path="login" element={<LoginPage />} />
-      <Route element={<StaffGuard />}>
-        <Route element={<AdminShell />}>
-          {ADMIN_SECTIONS.map((section) => (
-            <Route
-              key={section.key}
-              index={section.path === '' ? true : undefined}
-              path={section.path === '' ? undefined : `${section.path}/*`}
-              element={<RequireRole roles={section.roles}>{section.render()}</RequireRole>}
-            />
-          ))}
-          <Route path="*" element={<ConsoleNotFoundPage />} />
+    <AntdScope>
+      <Routes>
+        <Route path="login" element={<LoginPage />} />
+        <Route element={<StaffGuard />}>
+          <Route element={<AdminShell />}>
+            {ADMIN_SECTIONS.map((section) => (
+              <Route
+                key={section.key}
+                index={section.path === '' ? true : undefined}
+                path={section.path === '' ? undefined : `${section.path}/*`}
+                element={<RequireRole roles={section.roles}>{section.render()}</RequireRole>}
+              />
+            ))}
+            <Route path="*" element={<ConsoleNotFoundPage />} />
+          </Route>
         </Route>
-      </Route>
-    </Routes>
+      </Routes>
+    </AntdScope>
   );
 }

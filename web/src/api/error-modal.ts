@@ -1,9 +1,9 @@
 /**
  * The error modals of spec §8. Identical modals (same title and text) do not stack: while one is open,
  * asking for the same one again does nothing — a page firing three calls at a dead server shows one.
+ * antd's Modal is loaded on first use, so pages that never show an error never download it.
  */
 import { i18n } from '../i18n';
-import { feedbackModal } from '../lib/antd-feedback';
 
 const open = new Set<string>();
 
@@ -11,12 +11,18 @@ export function showErrorModal(title: string, content: string): void {
   const key = `${title}\u0000${content}`;
   if (open.has(key)) return;
   open.add(key);
-  feedbackModal().error({
-    title,
-    content,
-    okText: i18n.t('common.ok'),
-    afterClose: () => open.delete(key),
-  });
+  const okText = i18n.t('common.ok');
+  import('../lib/antd-feedback').then(
+    ({ feedbackModal }) => {
+      feedbackModal().error({ title, content, okText, afterClose: () => open.delete(key) });
+    },
+    (error: unknown) => {
+      // The modal's code could not be loaded (the network is gone): still tell the reader.
+      console.error('The error modal could not be loaded', error);
+      open.delete(key);
+      window.alert(`${title}\n${content}`);
+    },
+  );
 }
 
 /** A business refusal: the server's msg, or "system error" when it sent none. */

@@ -1,11 +1,10 @@
 /**
  * What a route shows when it cannot: a page chunk that failed or timed out (spec §9) gets a load-error
- * state with Retry; anything else a system error. Kept free of antd's Result (its illustrations are
- * heavy) because this page is part of the first download.
+ * state with Retry; anything else a system error. Kept free of antd (plain markup and the shell's link
+ * buttons) because this page is part of the first download.
  * Retry reloads the document: browsers remember a failed module import, so importing again is not enough.
  */
 import { ExclamationCircleOutlined, WarningOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useRouteError } from 'react-router';
@@ -28,9 +27,9 @@ export function RouteErrorPage() {
       <h1 className="result-title">{chunkFailed ? t('load.title') : t('common.systemError')}</h1>
       {chunkFailed && <p className="status-panel__text">{t('load.description')}</p>}
       <div className="status-panel__actions">
-        <Button type="primary" onClick={() => window.location.reload()}>
+        <button type="button" className="link-button link-button--primary" onClick={() => window.location.reload()}>
           {t('common.retry')}
-        </Button>
+        </button>
         <Link to="/" className="link-button" reloadDocument>
           {t('common.backHome')}
         </Link>

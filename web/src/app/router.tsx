@@ -4,6 +4,7 @@
  * before any page chunk renders, and again in the layout when a call ends the session in place.
  */
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import GuestHomePage from '../features/site/guest-home-page';
 import { registerNavigator } from '../lib/navigation';
 import { hasToken } from '../lib/session';
 import { lazyPage } from './chunk-loading';
@@ -44,38 +45,99 @@ export const router = createBrowserRouter([
         children: [
           { index: true, loader: () => redirect(homeFor(hasToken())), element: null },
           {
-            path: 'login',
-            handle: handle({ title: 'login' }),
-            lazy: lazyPage(() => import('../features/account/login-page')),
-          },
-          {
-            path: 'register',
-            handle: handle({ title: 'register' }),
-            children: [
-              { index: true, loader: () => redirect('/register/single'), element: null },
-              {
-                path: 'single',
-                handle: handle({ title: 'registerSingle' }),
-                lazy: lazyPage(() => import('../features/account/register-page')),
-              },
-              {
-                path: 'findpwd',
-                handle: handle({ title: 'findPwd' }),
-                lazy: lazyPage(() => import('../features/account/find-password-page')),
-              },
-            ],
-          },
-          {
+            // In the first download (the landing page, measured by Lighthouse): the hero paints without waiting
+            // for a page chunk.
             path: 'guest/index',
             handle: handle({ title: 'guestHome', header: 'transparent' }),
-            lazy: lazyPage(() => import('../features/site/guest-home-page')),
+            Component: GuestHomePage,
           },
           {
-            path: 'work-publish/entry',
-            handle: handle({ title: 'publishEntry' }),
-            lazy: lazyPage(() => import('../features/works/publish-entry-page')),
+            path: 'guest/publish',
+            handle: handle({ title: 'guestPublish' }),
+            lazy: lazyPage(() => import('../features/content/publish-guide-page')),
           },
-          { path: '*', handle: handle({ title: 'notFound' }), lazy: lazyPage(() => import('./not-found-page')) },
+          {
+            path: 'advisory/detail',
+            handle: handle({ title: 'advisoryDetail' }),
+            lazy: lazyPage(() => import('../features/content/advisory-detail-page')),
+          },
+          {
+            // Without parameters the help centre home; with ?id&type&tid a document (the footer's links).
+            path: 'help-center/index',
+            handle: handle({ title: 'helpCenter' }),
+            lazy: lazyPage(() => import('../features/content/help-center-page')),
+          },
+          {
+            path: 'download/index',
+            handle: handle({ title: 'download' }),
+            lazy: lazyPage(() => import('../features/content/download-page')),
+          },
+          {
+            path: 'hot-plan/detail',
+            handle: handle({ title: 'hotPlanDetail' }),
+            lazy: lazyPage(() => import('../features/content/hot-plan-detail-page')),
+          },
+          {
+            // The pages that use antd components, inside its ConfigProvider and App (antd-scope.tsx): antd loads
+            // with them, never with the public shell or the content pages above.
+            lazy: lazyPage(() => import('./antd-scope')),
+            children: [
+              {
+                path: 'login',
+                handle: handle({ title: 'login' }),
+                lazy: lazyPage(() => import('../features/account/login-page')),
+              },
+              {
+                path: 'register',
+                handle: handle({ title: 'register' }),
+                children: [
+                  { index: true, loader: () => redirect('/register/single'), element: null },
+                  {
+                    path: 'single',
+                    handle: handle({ title: 'registerSingle' }),
+                    lazy: lazyPage(() => import('../features/account/register-page')),
+                  },
+                  {
+                    path: 'findpwd',
+                    handle: handle({ title: 'findPwd' }),
+                    lazy: lazyPage(() => import('../features/account/find-password-page')),
+                  },
+                ],
+              },
+              {
+                path: 'guest/q-a',
+                handle: handle({ title: 'guestQa' }),
+                lazy: lazyPage(() => import('../features/content/qa-page')),
+              },
+              {
+                path: 'advisory/index',
+                handle: handle({ title: 'advisory' }),
+                lazy: lazyPage(() => import('../features/content/advisory-list-page')),
+              },
+              {
+                // ?category=ID: a category of webAnchorConfig.
+                path: 'help-center/sub-list',
+                handle: handle({ title: 'helpSubList' }),
+                lazy: lazyPage(() => import('../features/content/help-sub-list-page')),
+              },
+              {
+                path: 'help-center/q-a',
+                handle: handle({ title: 'helpQa' }),
+                lazy: lazyPage(() => import('../features/content/qa-page')),
+              },
+              {
+                path: 'hot-plan/index',
+                handle: handle({ title: 'hotPlan' }),
+                lazy: lazyPage(() => import('../features/content/hot-plan-list-page')),
+              },
+              {
+                path: 'work-publish/entry',
+                handle: handle({ title: 'publishEntry' }),
+                lazy: lazyPage(() => import('../features/works/publish-entry-page')),
+              },
+              { path: '*', handle: handle({ title: 'notFound' }), lazy: lazyPage(() => import('./not-found-page')) },
+            ],
+          },
         ],
       },
     ],

@@ -1,13 +1,11 @@
 /**
- * i18next set up once, synchronously (both languages are small and bundled), so the first render is
- * already in the right language. zh-CN is the default; the choice is remembered in localStorage.
+ * i18next set up once. zh-CN (the default and the fallback) is bundled; English is a chunk of its own,
+ * loaded before the first render when it is the remembered choice, or on switching to it. The choice is
+ * remembered in localStorage. (dayjs follows the language where antd needs it: lib/antd-feedback.ts.)
  */
-import dayjs from 'dayjs';
-import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../lib/storage-keys';
-import { en } from './en';
 import { zhCN } from './zh-cn';
 
 export const LANGUAGES = ['zh-CN', 'en'] as const;
@@ -27,21 +25,41 @@ function storedLanguage(): Language {
   }
 }
 
-function applyToDocument(language: Language): void {
-  document.documentElement.lang = language;
-  dayjs.locale(language === 'en' ? 'en' : 'zh-cn');
+/** Adds a language's texts unless they are there already (zh-CN always is). */
+async function loadTexts(language: Language): Promise<void> {
+  if (i18n.hasResourceBundle(language, 'translation')) return;
+  const { en } = await import('./en');
+  i18n.addResourceBundle('en', 'translation', en, true, true);
 }
 
-const initial = storedLanguage();
-applyToDocument(initial);
+function apply(language: Language): Promise<unknown> {
+  document.documentElement.lang = language;
+  return i18n.changeLanguage(language);
+}
 
 void i18n.use(initReactI18next).init({
-  resources: { 'zh-CN': { translation: zhCN }, en: { translation: en } },
-  lng: initial,
+  resources: { 'zh-CN': { translation: zhCN } },
+  lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   interpolation: { escapeValue: false }, // React escapes already
   returnNull: false,
 });
+document.documentElement.lang = DEFAULT_LANGUAGE;
+
+/**
+ * Settles once the remembered language's texts are in, so the first render is already in that language
+ * (at once for zh-CN). If English cannot be loaded the UI starts in Chinese.
+ */
+export const i18nReady: Promise<void> = (async () => {
+  const initial = storedLanguage();
+  if (initial === DEFAULT_LANGUAGE) return;
+  try {
+    await loadTexts(initial);
+    await apply(initial);
+  } catch (error) {
+    console.error(`The ${initial} texts could not be loaded`, error);
+  }
+})();
 
 /** The language the UI shows now; also what the API client sends as Accept-Language. */
 export function currentLanguage(): Language {
@@ -49,13 +67,17 @@ export function currentLanguage(): Language {
 }
 
 export function setLanguage(language: Language): void {
-  try {
-    window.localStorage.setItem(STORAGE_KEYS.language, language);
-  } catch {
-    // Not remembered in privacy mode; the switch still applies to this visit.
-  }
-  applyToDocument(language);
-  void i18n.changeLanguage(language);
+  loadTexts(language).then(
+    () => {
+      try {
+        window.localStorage.setItem(STORAGE_KEYS.language, language);
+      } catch {
+        // Not remembered in privacy mode; the switch still applies to this visit.
+      }
+      void apply(language);
+    },
+    (error: unknown) => console.error(`The ${language} texts could not be loaded`, error),
+  );
 }
 
 export { i18n };

@@ -13,19 +13,25 @@ import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 import './site-layout.css';
 
+/** The title in a component of its own: the site configuration arriving re-renders this, not the page. */
+function PageTitle() {
+  usePageTitle();
+  return null;
+}
+
 export function SiteLayout() {
   const { t } = useTranslation();
   const token = useSessionToken();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { header = 'default' } = useRouteHandle();
-  usePageTitle();
 
   const target = guardRedirect(pathname, token !== null);
   if (target) return <Navigate to={target} replace />;
 
   return (
     <div className={`site site--header-${header}`}>
+      <PageTitle />
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>

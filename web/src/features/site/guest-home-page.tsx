@@ -1,12 +1,18 @@
 /**
- * /guest/index: the public home. A later issue fills it with the real content (get_index_data); for now
- * it says what the service does and invites visitors to register.
+ * /guest/index: the public home — what the service does, the platforms it reaches, how publishing works,
+ * the latest news and hot plan, and a call to register. It is measured by Lighthouse: plain HTML and CSS
+ * (no antd components), no images above the fold, and the hero text is the largest paint.
  */
 import { CustomerServiceOutlined, GlobalOutlined, SafetyCertificateOutlined, WalletOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { zhCN } from '../../i18n/zh-cn';
+import { REGISTER_ROUTE } from '../../lib/routes';
+import { useMetaDescription } from '../../lib/use-meta-description';
+import { HomeHotPlan } from '../content/home-hot-plan';
+import { HomeNews } from '../content/home-news';
+import { PlatformGrid } from '../content/platform-grid';
 import './guest-home.css';
 
 type HomeKey = keyof typeof zhCN.home;
@@ -22,10 +28,12 @@ const STEPS: Array<{ title: HomeKey; text: HomeKey }> = [
   { title: 'step1', text: 'step1Text' },
   { title: 'step2', text: 'step2Text' },
   { title: 'step3', text: 'step3Text' },
+  { title: 'step4', text: 'step4Text' },
 ];
 
 export default function GuestHomePage() {
   const { t } = useTranslation();
+  useMetaDescription(t('meta.guestHome'));
   return (
     <div className="guest-home">
       <section className="guest-hero">
@@ -34,7 +42,7 @@ export default function GuestHomePage() {
           <h1 className="guest-hero__title">{t('home.title')}</h1>
           <p className="guest-hero__subtitle">{t('home.subtitle')}</p>
           <div className="guest-hero__actions">
-            <Link to="/register/single" className="link-button link-button--large guest-hero__primary">
+            <Link to={REGISTER_ROUTE} className="link-button link-button--large guest-hero__primary">
               {t('home.ctaRegister')}
             </Link>
             <Link to="/login" className="link-button link-button--large link-button--ghost">
@@ -67,6 +75,17 @@ export default function GuestHomePage() {
         </ul>
       </section>
 
+      <section className="shell-width guest-section" aria-labelledby="home-platforms">
+        <h2 id="home-platforms" className="guest-section__title">
+          {t('home.platformsTitle')}
+        </h2>
+        <p className="guest-section__lead">{t('home.platformsText')}</p>
+        <PlatformGrid />
+        <p className="guest-section__more">
+          <Link to="/guest/publish">{t('home.platformsMore')}</Link>
+        </p>
+      </section>
+
       <section className="shell-width guest-section" aria-labelledby="home-steps">
         <h2 id="home-steps" className="guest-section__title">
           {t('home.stepsTitle')}
@@ -84,10 +103,15 @@ export default function GuestHomePage() {
         </ol>
       </section>
 
+      <div className="shell-width guest-section guest-news-row">
+        <HomeNews />
+        <HomeHotPlan />
+      </div>
+
       <section className="guest-cta">
         <div className="shell-width guest-cta__inner">
           <h2>{t('home.bottomTitle')}</h2>
-          <Link to="/register/single" className="link-button link-button--large guest-hero__primary">
+          <Link to={REGISTER_ROUTE} className="link-button link-button--large guest-hero__primary">
             {t('home.bottomCta')}
           </Link>
         </div>

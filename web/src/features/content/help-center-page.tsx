@@ -1,0 +1,24 @@
+/**
+ * /help-center/index. Without parameters it is the help centre home; with ?id&type&tid (the footer's links,
+ * e.g. ?id=3&type=2&tid=0 for "about the platform") it shows that document.
+ */
+import { useSearchParams } from 'react-router';
+import { positiveInt } from './content-query';
+import { HelpArticleView } from './help-article-view';
+import { HelpHome } from './help-home';
+
+function nonNegativeInt(value: string | null): number | undefined {
+  return value !== null && /^\d{1,9}$/.test(value) ? Number(value) : undefined;
+}
+
+export default function HelpCenterPage() {
+  const [params] = useSearchParams();
+  const rawId = params.get('id');
+  if (rawId === null) return <HelpHome />;
+  const id = positiveInt(rawId);
+  const address =
+    id === null
+      ? null
+      : { id, type: positiveInt(params.get('type')) ?? undefined, tid: nonNegativeInt(params.get('tid')) };
+  return <HelpArticleView address={address} />;
+}
