@@ -32,7 +32,13 @@ interface NetworkItem {
 const server = await startServer();
 const chrome = await chromeLauncher.launch({
   chromePath,
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-dev-shm-usage',
+  ],
 });
 try {
   const pages = ['/guest/index', `/advisory/detail?id=${await firstNewsId(server.url)}`];
@@ -49,14 +55,20 @@ try {
     const { lhr } = run;
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
-    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []) as NetworkItem[];
-    const jsKb = items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
+    const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??
+      []) as NetworkItem[];
+    const jsKb =
+      items.filter((i) => i.resourceType === 'Script').reduce((sum, i) => sum + (i.transferSize ?? 0), 0) / 1024;
     const met = score >= SCORE_GOAL && jsKb <= JS_GOAL_KB;
     allMet &&= met;
     console.log(`  ${path}`);
-    console.log(`    performance score   ${String(score).padStart(5)}   (goal >= ${SCORE_GOAL}: ratio ${(score / SCORE_GOAL).toFixed(2)})`);
+    console.log(
+      `    performance score   ${String(score).padStart(5)}   (goal >= ${SCORE_GOAL}: ratio ${(score / SCORE_GOAL).toFixed(2)})`,
+    );
     console.log(`    LCP                 ${(lcp / 1000).toFixed(2).padStart(5)} s`);
-    console.log(`    compressed JS       ${jsKb.toFixed(0).padStart(5)} KB (goal <= ${JS_GOAL_KB} KB: ratio ${(jsKb / JS_GOAL_KB).toFixed(2)})`);
+    console.log(
+      `    compressed JS       ${jsKb.toFixed(0).padStart(5)} KB (goal <= ${JS_GOAL_KB} KB: ratio ${(jsKb / JS_GOAL_KB).toFixed(2)})`,
+    );
   }
   console.log(`goals ${allMet ? 'met' : 'NOT met'} on every page measured`);
 } finally {
