@@ -10,6 +10,9 @@ export const API = {
   resetPwd: '/api/user/resetpwd',
   agentInfo: '/api/agent/info',
   messageCount: '/api/message/count',
+  messageList: '/api/message/getlist',
+  messageRead: '/api/message/read',
+  messageReadAll: '/api/message/readall',
   news: '/api/cms/data/news',
   newsInfo: '/api/cms/data/news_info',
   anchorConfig: '/api/cms/data/webAnchorConfig',
@@ -31,6 +34,8 @@ export const API = {
     agentSave: '/api/admin/agent/save',
     upload: '/api/admin/upload/image',
     problemList: '/api/admin/problem/list',
+    broadcast: '/api/admin/message/broadcast',
+    broadcastList: '/api/admin/message/list',
     problemClose: '/api/admin/problem/close',
   },
 } as const;
