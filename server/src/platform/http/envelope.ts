@@ -29,6 +29,7 @@ const okTexts = {
   SAVED: { zh: '保存成功', en: 'Saved' },
   PROBLEM_RECEIVED: { zh: '提交成功，我们会尽快处理', en: 'Thanks — we will look into it soon' },
   CLOSED: { zh: '已关闭', en: 'Closed' },
+  SENT: { zh: '发送成功', en: 'Sent' },
 } as const;
 export type OkKey = keyof typeof okTexts;
 
