@@ -3,12 +3,13 @@
  * issue adds its section (review queue for editors, finance, support, content) with one entry here.
  * A section is shown to members with any of its roles; `roles: null` means every member.
  */
-import { DashboardOutlined, GlobalOutlined, TeamOutlined } from '@ant-design/icons';
+import { DashboardOutlined, GlobalOutlined, NotificationOutlined, TeamOutlined } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { ReactElement } from 'react';
 import { hasAnyRole } from './hooks/current-staff';
 import type { AdminKey } from './i18n';
 import AgentsPage from './pages/agents-page';
+import BroadcastsPage from './pages/broadcasts-page';
 import DashboardPage from './pages/dashboard-page';
 import StaffPage from './pages/staff-page';
 import { ADMIN_BASE } from './paths';
@@ -49,6 +50,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <GlobalOutlined aria-hidden="true" />,
     roles: ['admin'],
     render: () => <AgentsPage />,
+  },
+  {
+    key: 'broadcasts',
+    path: 'broadcasts',
+    label: 'menu.broadcasts',
+    icon: <NotificationOutlined aria-hidden="true" />,
+    roles: ['admin', 'support', 'content'],
+    render: () => <BroadcastsPage />,
   },
 ];
 

@@ -135,6 +135,11 @@ export const router = createBrowserRouter([
                 handle: handle({ title: 'publishEntry' }),
                 lazy: lazyPage(() => import('../features/works/publish-entry-page')),
               },
+              {
+                path: 'system-message',
+                handle: handle({ title: 'systemMessage' }),
+                lazy: lazyPage(() => import('../features/messages/system-message-page')),
+              },
               { path: '*', handle: handle({ title: 'notFound' }), lazy: lazyPage(() => import('./not-found-page')) },
             ],
           },

@@ -36,6 +36,7 @@ export const en: Messages = {
     download: 'Downloads',
     hotPlan: 'Hot plan',
     hotPlanDetail: 'Hot plan detail',
+    systemMessage: 'System messages',
   },
   nav: {
     main: 'Main navigation',
@@ -60,6 +61,14 @@ export const en: Messages = {
     logout: 'Log out',
     messages: 'System messages',
     workOrders: 'Work orders',
+  },
+  messages: {
+    title: 'System messages',
+    tabAll: 'All',
+    tabUnread: 'Unread',
+    readAll: 'Mark all as read',
+    empty: 'No messages',
+    unreadMark: 'Unread',
   },
   language: {
     switchTo: 'Switch language',

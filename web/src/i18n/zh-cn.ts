@@ -38,6 +38,7 @@ export const zhCN = {
     download: '软件下载',
     hotPlan: '热力计划',
     hotPlanDetail: '热力计划详情',
+    systemMessage: '系统消息',
   },
   nav: {
     main: '主导航',
@@ -62,6 +63,14 @@ export const zhCN = {
     logout: '退出登录',
     messages: '系统消息',
     workOrders: '工单',
+  },
+  messages: {
+    title: '系统消息',
+    tabAll: '全部',
+    tabUnread: '未读',
+    readAll: '全部已读',
+    empty: '暂无消息',
+    unreadMark: '未读',
   },
   language: {
     switchTo: '切换语言',

@@ -10,6 +10,8 @@ export const NEWS_LIST_ROUTE = '/advisory/index';
 export const HELP_CENTER_ROUTE = '/help-center/index';
 export const HELP_QA_ROUTE = '/help-center/q-a';
 export const HOT_PLAN_ROUTE = '/hot-plan/index';
+/** The user's system messages (the header bell links here). */
+export const SYSTEM_MESSAGE_ROUTE = '/system-message';
 
 export function newsDetailRoute(id: number): string {
   return `/advisory/detail?id=${id}`;

@@ -7,6 +7,7 @@ export const ADMIN_KEYS = {
   me: ['admin', 'me'],
   staffList: ['admin', 'staff', 'list'],
   agentList: ['admin', 'agents', 'list'],
+  broadcastList: ['admin', 'broadcasts', 'list'],
 } as const;
 
 /** The public site configuration (features/site/use-agent-info): refreshed after a site is saved. */

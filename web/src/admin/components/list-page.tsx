@@ -4,7 +4,7 @@
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button, Card, Empty, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Empty, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
 import { LoadFailed } from './load-failed';
 import { PageHeader } from './page-header';
 
@@ -15,6 +15,8 @@ interface ListPageProps<Row> {
   emptyText: string;
   columns: TableColumnsType<Row>;
   list: UseQueryResult<Row[]>;
+  /** Server-side paging (current page, total, onChange); by default the rows are paged here, 20 at a time. */
+  pagination?: TablePaginationConfig;
 }
 
 export function ListPage<Row extends { id: number }>({
@@ -24,6 +26,7 @@ export function ListPage<Row extends { id: number }>({
   emptyText,
   columns,
   list,
+  pagination = { pageSize: 20, hideOnSinglePage: true },
 }: ListPageProps<Row>) {
   return (
     <>
@@ -44,7 +47,7 @@ export function ListPage<Row extends { id: number }>({
             columns={columns}
             dataSource={list.data}
             loading={list.isPending}
-            pagination={{ pageSize: 20, hideOnSinglePage: true }}
+            pagination={pagination}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}
           />

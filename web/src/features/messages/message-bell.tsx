@@ -2,6 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SYSTEM_MESSAGE_ROUTE } from '../../lib/routes';
 import { useUnreadCount } from './use-unread-count';
 
 /** The header bell (spec §2): links to system messages, with the unread count as a badge. */
@@ -10,7 +11,7 @@ export function MessageBell() {
   const count = useUnreadCount();
   return (
     <Link
-      to="/system-message"
+      to={SYSTEM_MESSAGE_ROUTE}
       className="header-icon-button"
       aria-label={t('user.messages')}
       title={t('user.messages')}
