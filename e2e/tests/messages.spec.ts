@@ -1,7 +1,7 @@
+import type { Page } from '@playwright/test';
 import { createMusician, PASSWORD } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
-import type { Page } from '@playwright/test';
 
 async function logIn(page: Page, mobile: string) {
   await page.goto('/login');
@@ -11,7 +11,10 @@ async function logIn(page: Page, mobile: string) {
   await expect(page).toHaveURL(/\/work-publish\/entry$/);
 }
 
-test('a staff broadcast reaches two musicians; reading it lowers each one\'s bell on its own', async ({ page, browser }) => {
+test("a staff broadcast reaches two musicians; reading it lowers each one's bell on its own", async ({
+  page,
+  browser,
+}) => {
   const a = await createMusician('广播听众甲');
   const b = await createMusician('广播听众乙');
   const title = `平台维护通知 ${Date.now() % 100_000}`;
@@ -27,7 +30,10 @@ test('a staff broadcast reaches two musicians; reading it lowers each one\'s bel
   await dialog.getByLabel('标题').fill(title);
   await dialog.getByLabel('内容').fill('本周六凌晨 2:00–4:00 系统维护，期间暂停作品提交。');
   await dialog.getByRole('button', { name: '发送' }).click();
-  await page.getByRole('button', { name: /确\s*定|OK/ }).last().click();
+  await page
+    .getByRole('button', { name: /确\s*定|OK/ })
+    .last()
+    .click();
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
 
   const contextA = await browser.newContext({ baseURL: test.info().project.use.baseURL });
