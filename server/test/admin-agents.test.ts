@@ -1,18 +1,12 @@
 import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, createTestApp, type TestApp } from './harness';
+import { call, createTestApp, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'admin', password: ADMIN_PASSWORD },
-    remoteAddress: '10.91.0.1',
-  });
-  admin = res.cookies.find((c) => c.name === 'admin_token')!.value;
+  admin = await staffLogin(t);
 });
 afterAll(async () => {
   await t?.close();

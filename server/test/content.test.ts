@@ -1,6 +1,6 @@
 import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, createTestApp, type TestApp } from './harness';
+import { call, createTestApp, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -197,13 +197,7 @@ describe('agent scoping', () => {
   let agentId: number;
   let onlyTheirs: number;
   beforeAll(async () => {
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: ADMIN_PASSWORD },
-      remoteAddress: '10.71.0.1',
-    });
-    const token = login.cookies.find((c) => c.name === 'admin_token')!.value;
+    const token = await staffLogin(t);
     const saved = await call(t.app, {
       method: 'POST',
       url: '/api/admin/agent/save',

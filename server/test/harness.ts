@@ -144,3 +144,24 @@ export async function registerUser(t: TestApp, overrides: Record<string, unknown
     userinfo: res.body.data.userinfo,
   };
 }
+
+/** Client addresses from a range of the file's own (10.<range>.x.y), so one test's per-IP limits never reach another. */
+export function ipSequence(range: number): () => string {
+  let seq = 0;
+  return () => {
+    seq += 1;
+    return `10.${range}.${Math.floor(seq / 250)}.${seq % 250}`;
+  };
+}
+
+/** Logs a staff member in through the real call and answers their `admin-token`. */
+export async function staffLogin(t: TestApp, username = 'admin', password = ADMIN_PASSWORD, ip = '10.99.0.1') {
+  const res = await call(t.app, {
+    method: 'POST',
+    url: '/api/admin/auth/login',
+    payload: { username, password },
+    remoteAddress: ip,
+  });
+  if (res.body.code !== 1) throw new Error(`staff login failed: ${JSON.stringify(res.body)}`);
+  return res.cookies.find((c) => c.name === 'admin_token')!.value;
+}

@@ -1,12 +1,12 @@
 import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, createTestApp, freshMobile, registerUser, type TestApp } from './harness';
+import { ADMIN_PASSWORD, call, createTestApp, freshMobile, registerUser, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffLogin('admin', ADMIN_PASSWORD);
+  admin = await staffLogin(t, 'admin', ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await t?.close();
@@ -14,17 +14,6 @@ afterAll(async () => {
 
 let ipSeq = 0;
 const nextIp = () => `10.70.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
-async function staffLogin(username: string, password: string): Promise<string> {
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username, password },
-    remoteAddress: nextIp(),
-  });
-  expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-  return res.cookies.find((c) => c.name === 'admin_token')!.value;
-}
 
 async function memberToken(roles: string[]): Promise<string> {
   const username = `msg${process.pid}_${++ipSeq}`;
@@ -36,7 +25,7 @@ async function memberToken(roles: string[]): Promise<string> {
     payload: { username, name: username, password, roles },
   });
   expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-  return staffLogin(username, password);
+  return staffLogin(t, username, password);
 }
 
 const user = () => registerUser(t, {}, nextIp());

@@ -1,6 +1,6 @@
 import { userInfoData } from '@trackline/contract/account';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, freshMobile, type TestApp } from './harness';
+import { call, createTestApp, freshMobile, ipSequence, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const nextIp = () => `10.30.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const nextIp = ipSequence(30);
 
 async function sendCode(mobile: string): Promise<string> {
   const res = await call(t.app, {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, freshMobile, registerUser, type TestApp } from './harness';
+import { call, createTestApp, freshMobile, ipSequence, registerUser, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -9,8 +9,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const nextIp = () => `10.60.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const nextIp = ipSequence(60);
 
 async function sendResetCode(mobile: string): Promise<string> {
   await t.sql('DELETE FROM rate_counters WHERE key LIKE $1', [`sms:m:${mobile}|%`]);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from './files';
-import { ADMIN_PASSWORD, call, createTestApp, type TestApp } from './harness';
+import { call, createTestApp, staffLogin, type TestApp } from './harness';
 
 const BUCKET = 'trackline-test';
 let s3: S3rver;
@@ -57,12 +57,7 @@ describe('S3-compatible storage', () => {
   });
 
   it('stores an uploaded image in the bucket', async () => {
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: ADMIN_PASSWORD },
-    });
-    const token = login.cookies.find((c) => c.name === 'admin_token')!.value;
+    const token = await staffLogin(t);
     const image = png(5000);
     const body = await multipart(image, 'logo.png', 'image/png');
     const res = await call(t.app, {

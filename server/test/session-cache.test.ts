@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SessionCache } from '../src/platform/http/session-cache';
-import { ADMIN_PASSWORD, call, createTestApp, registerUser, type TestApp } from './harness';
+import { call, createTestApp, registerUser, staffLogin, type TestApp } from './harness';
 
 const TTL = '30'; // far longer than any wait below: only an eviction can explain a change
 
@@ -41,13 +41,7 @@ describe('session cache across instances', () => {
 
   it('new staff roles take effect on the other instance at once', async () => {
     const other = await t.secondInstance();
-    const login = await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'admin', password: ADMIN_PASSWORD },
-      remoteAddress: '10.7.0.2',
-    });
-    const adminToken = login.body.data ? (login.cookies.find((c) => c.name === 'admin_token')?.value ?? '') : '';
+    const adminToken = await staffLogin(t);
     const created = await call(t.app, {
       method: 'POST',
       url: '/api/admin/staff/create',
@@ -55,13 +49,7 @@ describe('session cache across instances', () => {
       payload: { username: 'cache-editor', name: 'Editor', password: 'Editor2026', roles: ['editor'] },
     });
     expect(created.body.code).toBe(1);
-    const editorLogin = await call(t.app, {
-      method: 'POST',
-      url: '/api/admin/auth/login',
-      payload: { username: 'cache-editor', password: 'Editor2026' },
-      remoteAddress: '10.7.0.3',
-    });
-    const editorToken = editorLogin.cookies.find((c) => c.name === 'admin_token')!.value;
+    const editorToken = await staffLogin(t, 'cache-editor', 'Editor2026');
     const list = () =>
       call(other, { method: 'GET', url: '/api/admin/staff/list', headers: { 'admin-token': editorToken } });
     expect((await list()).body.code).toBe(2040);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../src/platform/security/tokens';
-import { call, createTestApp, registerUser, type TestApp } from './harness';
+import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -10,8 +10,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const nextIp = () => `10.50.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const nextIp = ipSequence(50);
 const newUser = () => registerUser(t, {}, nextIp());
 
 const info = (opts: { token?: string; cookie?: string }) =>

@@ -2,7 +2,7 @@ import { agentInfoData } from '@trackline/contract/site';
 import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
 import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, createTestApp, freshMobile, type TestApp } from './harness';
+import { call, createTestApp, freshMobile, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -12,16 +12,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function adminToken(app: TestApp): Promise<string> {
-  const res = await call(app.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username: 'admin', password: ADMIN_PASSWORD },
-    remoteAddress: '10.70.0.1',
-  });
-  expect(res.body.code).toBe(1);
-  return res.cookies.find((c) => c.name === 'admin_token')!.value;
-}
+const adminToken = (app: TestApp) => staffLogin(app);
 
 async function createAgent(app: TestApp, fields: Record<string, unknown>) {
   const res = await call(app.app, {

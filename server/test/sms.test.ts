@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hmac } from '../src/platform/security/tokens';
-import { call, createTestApp, freshMobile, registerUser, type TestApp } from './harness';
+import { call, createTestApp, freshMobile, ipSequence, registerUser, type TestApp } from './harness';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -11,8 +11,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const nextIp = () => `10.20.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
+const nextIp = ipSequence(20);
 
 function send(mobile: string, event: string, ip: string, extra = '') {
   return call(t.app, {

@@ -1,29 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, call, createTestApp, registerUser, type TestApp } from './harness';
+import { ADMIN_PASSWORD, call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffLogin('admin', ADMIN_PASSWORD);
+  admin = await staffLogin(t, 'admin', ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await t?.close();
 });
 
-let ipSeq = 0;
-const nextIp = () => `10.90.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
-
-async function staffLogin(username: string, password: string): Promise<string> {
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username, password },
-    remoteAddress: nextIp(),
-  });
-  expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-  return res.body.data.staff && res.cookies.find((c) => c.name === 'admin_token')!.value;
-}
+const nextIp = ipSequence(90);
 
 const asStaff = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
   call(t.app, { method, url, payload, headers: { 'admin-token': token } });
@@ -88,7 +76,7 @@ describe('staff login', () => {
   });
 
   it('logs out: the token stops working', async () => {
-    const token = await staffLogin('admin', ADMIN_PASSWORD);
+    const token = await staffLogin(t, 'admin', ADMIN_PASSWORD);
     expect((await asStaff(token, 'GET', '/api/admin/auth/logout')).body.code).toBe(1);
     expect((await asStaff(token, 'GET', '/api/admin/auth/me')).body.code).toBe(1000);
     expect((await asStaff(admin, 'GET', '/api/admin/auth/me')).body.code).toBe(1);
@@ -113,7 +101,7 @@ describe('staff management (admins only)', () => {
   it('creates a member who can log in, and lists them', async () => {
     const member = await createMember(['editor', 'support', 'editor']);
     expect(member).toMatchObject({ roles: ['editor', 'support'], disabled: false });
-    const token = await staffLogin(member.username, member.password);
+    const token = await staffLogin(t, member.username, member.password);
     expect((await asStaff(token, 'GET', '/api/admin/auth/me')).body.data.staff.id).toBe(member.id);
     const list = await asStaff(admin, 'GET', '/api/admin/staff/list');
     expect(list.body.data.list.find((s: { id: number }) => s.id === member.id)).toMatchObject({
@@ -124,7 +112,7 @@ describe('staff management (admins only)', () => {
 
   it('answers 2040 to an editor calling an admin-only console call', async () => {
     const member = await createMember(['editor']);
-    const token = await staffLogin(member.username, member.password);
+    const token = await staffLogin(t, member.username, member.password);
     for (const url of ['/api/admin/staff/list', '/api/admin/agent/list']) {
       const res = await asStaff(token, 'GET', url);
       expect(res.status, url).toBe(403);
@@ -173,7 +161,7 @@ describe('staff management (admins only)', () => {
 
   it('updates name and roles, and a new password logs the member out everywhere', async () => {
     const member = await createMember(['support']);
-    const token = await staffLogin(member.username, member.password);
+    const token = await staffLogin(t, member.username, member.password);
     const renamed = await asStaff(admin, 'POST', '/api/admin/staff/update', {
       id: member.id,
       name: 'Renamed',
@@ -194,7 +182,7 @@ describe('staff management (admins only)', () => {
         })
       ).body.code,
     ).toBe(2023);
-    await staffLogin(member.username, 'Changed2026x');
+    await staffLogin(t, member.username, 'Changed2026x');
     expect((await asStaff(admin, 'POST', '/api/admin/staff/update', { id: 999_999, name: 'Nobody' })).body.code).toBe(
       2044,
     );
@@ -202,7 +190,7 @@ describe('staff management (admins only)', () => {
 
   it('disabling a member ends their sessions and refuses their login (2025)', async () => {
     const member = await createMember(['editor']);
-    const token = await staffLogin(member.username, member.password);
+    const token = await staffLogin(t, member.username, member.password);
     const res = await asStaff(admin, 'POST', '/api/admin/staff/update', { id: member.id, disabled: true });
     expect(res.body.data.staff.disabled).toBe(true);
     expect((await asStaff(token, 'GET', '/api/admin/auth/me')).body.code).toBe(1000);
@@ -239,7 +227,7 @@ describe('staff management (admins only)', () => {
     expect(
       (await asStaff(admin, 'POST', '/api/admin/staff/update', { id: adminId, roles: ['admin', 'finance'] })).body.code,
     ).toBe(1);
-    const secondToken = await staffLogin(second.username, second.password);
+    const secondToken = await staffLogin(t, second.username, second.password);
     expect(
       (await asStaff(secondToken, 'POST', '/api/admin/staff/update', { id: second.id, disabled: true })).body.code,
     ).toBe(1);

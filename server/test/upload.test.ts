@@ -2,28 +2,17 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from './files';
-import { ADMIN_PASSWORD, call, createTestApp, registerUser, type TestApp } from './harness';
+import { ADMIN_PASSWORD, call, createTestApp, registerUser, staffLogin, type TestApp } from './harness';
 
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await staffLogin('admin', ADMIN_PASSWORD);
+  admin = await staffLogin(t, 'admin', ADMIN_PASSWORD);
 });
 afterAll(async () => {
   await t?.close();
 });
-
-async function staffLogin(username: string, password: string): Promise<string> {
-  const res = await call(t.app, {
-    method: 'POST',
-    url: '/api/admin/auth/login',
-    payload: { username, password },
-    remoteAddress: '10.92.0.1',
-  });
-  expect(res.body.code).toBe(1);
-  return res.cookies.find((c) => c.name === 'admin_token')!.value;
-}
 
 /** How many files the uploads left on disk. */
 async function storedImages(): Promise<number> {
@@ -119,7 +108,7 @@ describe('POST /api/admin/upload/image', () => {
       payload: { username: 'finance1', name: 'Finance', password: 'Finance2026x', roles: ['finance'] },
     });
     expect(created.body.code).toBe(1);
-    const finance = await staffLogin('finance1', 'Finance2026x');
+    const finance = await staffLogin(t, 'finance1', 'Finance2026x');
     expect((await upload(png(), 'logo.png', 'image/png', { 'admin-token': finance })).body.code).toBe(2040);
   });
 });
