@@ -54,14 +54,15 @@ export async function hasVisibleRows(db: Db, table: ContentTable, scope: Scope):
 
 // News
 
-export function listNewsCategories(db: Db, scope: Scope) {
+/** The visible categories of news or of questions, in the scope's language, in their set order. */
+export function listCategories(db: Db, table: 'news_categories' | 'question_categories', scope: Scope) {
   return db
-    .selectFrom('news_categories as c')
-    .select(['c.id', 'c.name'])
-    .where('c.lang', '=', scope.lang)
-    .where(visible('c', scope.agentId))
-    .orderBy('c.sort')
-    .orderBy('c.id')
+    .selectFrom(table)
+    .select(['id', 'name'])
+    .where('lang', '=', scope.lang)
+    .where(visible(table, scope.agentId))
+    .orderBy('sort')
+    .orderBy('id')
     .execute();
 }
 
@@ -192,17 +193,6 @@ export function findHelpArticle(db: Db, scope: Scope, by: { id: number; type?: n
 }
 
 // Questions and answers
-
-export function listQuestionCategories(db: Db, scope: Scope) {
-  return db
-    .selectFrom('question_categories as c')
-    .select(['c.id', 'c.name'])
-    .where('c.lang', '=', scope.lang)
-    .where(visible('c', scope.agentId))
-    .orderBy('c.sort')
-    .orderBy('c.id')
-    .execute();
-}
 
 /** `%` and `_` (and the escape character itself) match only themselves in a keyword. */
 export function likePattern(keyword: string): string {

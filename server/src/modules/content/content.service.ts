@@ -58,7 +58,7 @@ export async function newsList(
   const { db } = deps.database;
   const s = await listScope(db, 'news', scope);
   const [categories, { list, total }] = await Promise.all([
-    repo.listNewsCategories(db, s),
+    repo.listCategories(db, 'news_categories', s),
     repo.pageNews(db, s, { offset: offsetOf(body.page, body.limit), limit: body.limit, category: body.category }),
   ]);
   return {
@@ -122,7 +122,7 @@ export async function questions(
   const { db } = deps.database;
   const s = await listScope(db, 'questions', scope);
   const [categories, { list, total }] = await Promise.all([
-    repo.listQuestionCategories(db, s),
+    repo.listCategories(db, 'question_categories', s),
     repo.pageQuestions(db, s, {
       offset: offsetOf(body.page, body.limit),
       limit: body.limit,
