@@ -4,6 +4,7 @@
  * compressed JavaScript each page loads. Goals: score >= 90, at most 250 KB of compressed JavaScript.
  * Each figure is printed with its ratio to the goal, measured in this run.
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startServer } from './support/server';
@@ -11,6 +12,8 @@ import { startServer } from './support/server';
 const SCORE_GOAL = 90;
 const JS_GOAL_KB = 250;
 const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_REPORT_DIR: also keep each page's full Lighthouse report (JSON) there, to see what costs the score. */
+const reportDir = process.env.BENCH_REPORT_DIR;
 
 async function firstNewsId(url: string): Promise<number> {
   const res = await fetch(`${url}/api/cms/data/news`, {
@@ -53,6 +56,11 @@ try {
     });
     if (!run) throw new Error(`Lighthouse gave no result for ${path}`);
     const { lhr } = run;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      writeFileSync(`${reportDir}/${name}.json`, JSON.stringify(lhr, null, 1));
+    }
     const score = Math.round((lhr.categories.performance?.score ?? 0) * 100);
     const lcp = lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN;
     const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ??

@@ -124,6 +124,9 @@ export interface DownloadConfig {
   ios: string;
   android: string;
   win32: string;
+  /** The phone apps' QR images set in the content console; empty: the page shows the site's own (agent qr_*). */
+  qr_ios: string;
+  qr_android: string;
 }
 
 export const SOFT_PLATFORMS = ['ios', 'android', 'win32', 'mac'] as const;
@@ -148,3 +151,26 @@ export interface VersionListData {
 export const PROBLEM_TYPES = [1, 2, 3, 4, 5, 6, 7, 8, 9] as const;
 
 export const PROBLEM_CONTENT_MAX = 1000;
+
+/** One problem feedback as support staff see it (GET /api/admin/problem/list). */
+export interface ProblemItem {
+  id: number;
+  type: number;
+  content: string;
+  mobile: string;
+  user_id: number | null;
+  agent_id: number | null;
+  status: 'open' | 'closed';
+  created_at: string;
+  closed_at: string | null;
+  closed_by: number | null;
+}
+
+export const PROBLEM_STATUSES = ['open', 'closed'] as const;
+
+export interface ProblemListData {
+  list: ProblemItem[];
+  total: number;
+  page: number;
+  limit: number;
+}

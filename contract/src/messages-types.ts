@@ -10,6 +10,8 @@ export interface MessageItem {
   title: string;
   /** Plain text (shown escaped, line breaks kept). */
   content: string;
+  /** Where the message leads in the portal (a path such as '/gongdan/detail?id=12'), or null. */
+  link: string | null;
   created_at: string;
   read: 0 | 1;
 }

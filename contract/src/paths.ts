@@ -1,3 +1,13 @@
+/** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
+function contentAdminPaths<K extends string>(kind: K) {
+  return {
+    list: `/api/admin/content/${kind}_list`,
+    info: `/api/admin/content/${kind}_info`,
+    save: `/api/admin/content/${kind}_save`,
+    delete: `/api/admin/content/${kind}_delete`,
+  } as const;
+}
+
 /** Every API path, as the spec's §7 names it (and, where it is silent, in the same style). */
 export const API = {
   health: '/api/health',
@@ -23,6 +33,39 @@ export const API = {
   downloadConfig: '/api/web/download_config',
   versions: '/api/softversion/getversion',
   problemAdd: '/api/problem/add_pro',
+  commonUpload: '/api/common/upload',
+  workorderCreate: '/api/workorder/create',
+  workorderMy: '/api/workorder/my',
+  workorderDetail: '/api/workorder/detail',
+  workorderReply: '/api/workorder/reply',
+  publish: {
+    create: '/api/publish/create',
+    saveInfo: '/api/publish/save_info',
+    saveScope: '/api/publish/save_scope',
+    sign: '/api/publish/sign',
+    detail: '/api/publish/detail',
+    list: '/api/publish/list',
+    withdraw: '/api/publish/withdraw',
+    remove: '/api/publish/delete',
+    reopen: '/api/publish/reopen',
+    startChange: '/api/publish/start_change',
+    discardChange: '/api/publish/discard_change',
+    history: '/api/publish/history',
+    prereview: '/api/publish/prereview',
+    materialAdd: '/api/publish/material_add',
+    materialRemove: '/api/publish/material_remove',
+    authorizationPdf: '/api/publish/authorization',
+    platforms: '/api/publish/platforms',
+    waitCount: '/api/publish/waitcount',
+  },
+  indexData: '/api/app.cpuser/get_index_data',
+  /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
+  userStorage: '/api/userstorage/userdata',
+  ossSecret: '/api/aliyun/osssecret',
+  uploadTus: '/api/upload/tus',
+  uploadFile: '/api/upload/file',
+  uploadSigned: '/api/upload/signed',
+  uploadConfirm: '/api/upload/confirm',
   admin: {
     login: '/api/admin/auth/login',
     me: '/api/admin/auth/me',
@@ -37,5 +80,30 @@ export const API = {
     broadcast: '/api/admin/message/broadcast',
     broadcastList: '/api/admin/message/list',
     problemClose: '/api/admin/problem/close',
+    reviewList: '/api/admin/review/list',
+    reviewDetail: '/api/admin/review/detail',
+    reviewApprove: '/api/admin/review/approve',
+    reviewReject: '/api/admin/review/reject',
+    reviewOnline: '/api/admin/review/online',
+    /** The signed authorization letter of any work (PDF), for editors. */
+    reviewAuthorization: '/api/admin/review/authorization',
+    content: {
+      news: contentAdminPaths('news'),
+      news_category: contentAdminPaths('news_category'),
+      help_category: contentAdminPaths('help_category'),
+      help_article: contentAdminPaths('help_article'),
+      question_category: contentAdminPaths('question_category'),
+      question: contentAdminPaths('question'),
+      hot_plan: contentAdminPaths('hot_plan'),
+      version: contentAdminPaths('version'),
+      /** The sites content can be scoped to, each with its download links and QR images. */
+      sites: '/api/admin/content/sites',
+      downloadSave: '/api/admin/content/download_save',
+    },
+    workorderList: '/api/admin/workorder/list',
+    workorderDetail: '/api/admin/workorder/detail',
+    workorderReply: '/api/admin/workorder/reply',
+    workorderAssign: '/api/admin/workorder/assign',
+    workorderClose: '/api/admin/workorder/close',
   },
 } as const;

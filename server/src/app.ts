@@ -11,14 +11,20 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
+import { siteIndexPage } from './modules/site/site-page';
 import { findSessionStaff } from './modules/staff/staff.repository';
 import { staffRoutes } from './modules/staff/staff.routes';
 import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
+import { storageRoutes } from './modules/storage/storage.routes';
 import { supportRoutes } from './modules/support/support.routes';
+import { workorderRoutes } from './modules/support/workorder.routes';
+import { reviewRoutes } from './modules/works/review.routes';
+import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks } from './platform/http/auth';
@@ -46,6 +52,14 @@ const FILE_TYPES: Record<string, string> = {
   gif: 'image/gif',
   webp: 'image/webp',
   svg: 'image/svg+xml',
+  pdf: 'application/pdf',
+  txt: 'text/plain; charset=utf-8',
+  lrc: 'text/plain; charset=utf-8',
+  wav: 'audio/wav',
+  flac: 'audio/flac',
+  mp3: 'audio/mpeg',
+  mp4: 'video/mp4',
+  mov: 'video/quicktime',
 };
 
 /**
@@ -70,17 +84,31 @@ async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
   }
   app.get('/files/*', { schema: { hide: true } }, async (request, reply) => {
     const key = (request.params as { '*': string })['*'];
-    let body: Buffer | null = null;
+    let size: number | null = null;
     try {
-      body = await deps.storage.get(key);
+      size = (await deps.storage.stat(key))?.size ?? null;
     } catch (err) {
       if ((err as Error).message.startsWith('unsafe storage key')) throw new AppError('NOT_FOUND');
       throw err;
     }
+    if (size === null) throw new AppError('NOT_FOUND');
+    // Streamed, never buffered (audio and video run to gigabytes), with one byte range for players that seek.
+    const range = /^bytes=(\d*)-(\d*)$/.exec(String(request.headers.range ?? ''));
+    let part: { start: number; end: number } | undefined;
+    if (range && (range[1] || range[2]) && size > 0) {
+      const start = range[1] ? Number(range[1]) : Math.max(0, size - Number(range[2]));
+      const end = range[1] && range[2] ? Math.min(Number(range[2]), size - 1) : size - 1;
+      if (start > end || start >= size) return reply.status(416).header('content-range', `bytes */${size}`).send();
+      part = { start, end };
+    }
+    const body = await deps.storage.read(key, part);
     if (!body) throw new AppError('NOT_FOUND');
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
+    if (part) reply.status(206).header('content-range', `bytes ${part.start}-${part.end}/${size}`);
     return reply
       .header('content-type', FILE_TYPES[ext] ?? 'application/octet-stream')
+      .header('content-length', String(part ? part.end - part.start + 1 : size))
+      .header('accept-ranges', 'bytes')
       .header('cache-control', 'public, max-age=86400')
       .send(body);
   });
@@ -131,12 +159,18 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await siteAdminRoutes(app, deps, auth);
   await storageAdminRoutes(app, deps, auth);
   await contentRoutes(app, deps);
+  await contentAdminRoutes(app, deps, auth);
   await supportRoutes(app, deps, auth);
+  await storageRoutes(app, deps, auth);
+  await workorderRoutes(app, deps, auth);
+  await worksRoutes(app, deps, auth);
+  await reviewRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 
   const indexHtml = path.join(deps.config.webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
+  const indexPage = siteIndexPage(deps, indexHtml);
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: deps.config.webDist,
@@ -154,15 +188,20 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const wantsPage =
       request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/files/');
     if (hasWeb && wantsPage) {
       // Any route of the single-page app: the app itself decides what to show (including its own not-found page).
+      // The site's configuration comes inside the page (modules/site/site-page.ts).
+      const html = await indexPage(request.hostname, (error) =>
+        request.log.warn({ err: error }, 'index.html without the site configuration'),
+      );
       return reply
         .header('content-security-policy', SPA_CSP)
         .header('cache-control', 'no-cache')
-        .sendFile('index.html', deps.config.webDist);
+        .type('text/html; charset=utf-8')
+        .send(html);
     }
     return reply.status(404).send(failure('NOT_FOUND', langOf(request)));
   });

@@ -5,6 +5,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+const GiB = 1024 ** 3;
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -61,6 +63,31 @@ const schema = z.object({
     .url()
     .transform((u) => u.replace(/\/+$/, ''))
     .optional(),
+  USER_STORAGE_QUOTA_BYTES: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(Number.MAX_SAFE_INTEGER)
+    .default(20 * GiB),
+  UPLOAD_MEDIA_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024 * 1024)
+    .max(1024 * GiB)
+    .default(2 * GiB),
+  UPLOAD_STAGING_DIR: z.string().min(1).optional(),
+  RELEASE_LEAD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
+  // Placeholders (README): replace with the registrant code and GS1 company prefix the service was allotted.
+  ISRC_REGISTRANT_PREFIX: z
+    .string()
+    .transform((v) => v.replace(/-/g, '').toUpperCase())
+    .pipe(z.string().regex(/^[A-Z]{2}[A-Z0-9]{3}$/, 'must be a country code and a 3-character registrant code'))
+    .default('CNA12'),
+  UPC_COMPANY_PREFIX: z
+    .string()
+    .regex(/^\d{6,11}$/, 'must be 6–11 digits')
+    .default('0888888'),
+  UPC_CODE_LENGTH: z.enum(['12', '13']).transform(Number).default(12),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -97,6 +124,19 @@ function toConfig(env: z.infer<typeof schema>) {
           publicUrl: env.S3_PUBLIC_URL,
         }
       : undefined,
+    userStorageQuotaBytes: env.USER_STORAGE_QUOTA_BYTES,
+    uploadMediaMaxBytes: env.UPLOAD_MEDIA_MAX_BYTES,
+    // Resumable uploads are received here before they are checked and moved into storage. On the files' own disk
+    // by default, so that move is a rename; several instances need it on a volume they share.
+    uploadStagingDir: path.resolve(env.UPLOAD_STAGING_DIR ?? path.join(dataDir, 'uploads')),
+    // The earliest release date a work may choose: today (Asia/Shanghai) plus this many days, for the stores' lead time.
+    releaseLeadDays: env.RELEASE_LEAD_DAYS,
+    // Codes assigned at final approval when the musician supplied none (modules/works/identifier-assignment.ts).
+    identifiers: {
+      isrcPrefix: env.ISRC_REGISTRANT_PREFIX,
+      upcPrefix: env.UPC_COMPANY_PREFIX,
+      upcLength: env.UPC_CODE_LENGTH as 12 | 13,
+    },
   };
 }
 
@@ -118,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (input.S3_BUCKET && !input.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
   if (input.S3_BUCKET && !input.S3_SECRET_ACCESS_KEY)
     problems.push('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  if (parsed.success && parsed.data.UPC_COMPANY_PREFIX.length > parsed.data.UPC_CODE_LENGTH - 2)
+    problems.push(`UPC_COMPANY_PREFIX: leaves no room for item numbers in ${parsed.data.UPC_CODE_LENGTH}-digit codes`);
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);
   return toConfig(parsed.data);
 }

@@ -230,13 +230,21 @@ describe('agent scoping', () => {
       ios: expect.stringMatching(/^https:\/\//),
       android: 'https://example.com/trackline.apk',
       win32: expect.stringMatching(/^https:\/\//),
+      qr_ios: '',
+      qr_android: '',
     });
     await t.sql(
       `INSERT INTO download_configs (agent_id, ios, android, win32) VALUES ($1, '', 'https://other.example/app.apk', '')`,
       [agentId],
     );
     const own = await post('/api/web/download_config', {}, { host: 'other.example' });
-    expect(own.body.data).toEqual({ ios: '', android: 'https://other.example/app.apk', win32: '' });
+    expect(own.body.data).toEqual({
+      ios: '',
+      android: 'https://other.example/app.apk',
+      win32: '',
+      qr_ios: '',
+      qr_android: '',
+    });
     const home = await post('/api/web/download_config');
     expect(home.body.data.android).toBe('https://example.com/trackline.apk');
   });

@@ -156,7 +156,13 @@ describe('seeding', () => {
         expect((await post(bare, '/api/cms/data/help_info', { id: f.id }, en)).body.data.title).toBe(f.en);
       }
       expect((await post(bare, '/api/cms/data/news')).body.data).toMatchObject({ list: [], total: 0, categories: [] });
-      expect((await post(bare, '/api/web/download_config')).body.data).toEqual({ ios: '', android: '', win32: '' });
+      expect((await post(bare, '/api/web/download_config')).body.data).toEqual({
+        ios: '',
+        android: '',
+        win32: '',
+        qr_ios: '',
+        qr_android: '',
+      });
       expect((await post(bare, '/api/softversion/getversion')).body.data.list).toEqual([]);
 
       await seed(bare.deps);

@@ -1,3 +1,4 @@
+import { BLANK_AGENT } from '@trackline/contract/staff';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
 
@@ -127,6 +128,21 @@ describe('staff management (admins only)', () => {
     expect(create.body.code).toBe(2040);
     const promote = await asStaff(token, 'POST', '/api/admin/staff/update', { id: member.id, roles: ['admin'] });
     expect(promote.body.code).toBe(2040);
+  });
+
+  it('lets support staff read the sites for a broadcast but not change them', async () => {
+    const member = await createMember(['support']);
+    const token = await staffLogin(t, member.username, member.password);
+    const list = await asStaff(token, 'GET', '/api/admin/agent/list');
+    expect(list.body.code).toBe(1);
+    expect(Array.isArray(list.body.data.list)).toBe(true);
+    const save = await asStaff(token, 'POST', '/api/admin/agent/save', {
+      ...BLANK_AGENT,
+      domain: 'support-made.example.com',
+      site_title: 'Support made',
+    });
+    expect(save.status).toBe(403);
+    expect(save.body.code).toBe(2040);
   });
 
   it('refuses a taken username (2051, whatever the case), a weak password (2022) and a bad username (2001)', async () => {

@@ -100,7 +100,7 @@ describe('POST /api/admin/upload/image', () => {
     expect((await upload(png(), 'logo.png', 'image/png', { 'admin-token': token })).body.code).toBe(1000);
   });
 
-  it('is refused (2040) to staff without the admin or content role', async () => {
+  it('is refused (2040) to staff without the admin, content or support role', async () => {
     const created = await call(t.app, {
       method: 'POST',
       url: '/api/admin/staff/create',

@@ -3,15 +3,28 @@
  * issue adds its section (review queue for editors, finance, support, content) with one entry here.
  * A section is shown to members with any of its roles; `roles: null` means every member.
  */
-import { DashboardOutlined, GlobalOutlined, NotificationOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AuditOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
+  DashboardOutlined,
+  FileTextOutlined,
+  GlobalOutlined,
+  NotificationOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { ReactElement } from 'react';
 import { hasAnyRole } from './hooks/current-staff';
 import type { AdminKey } from './i18n';
 import AgentsPage from './pages/agents-page';
 import BroadcastsPage from './pages/broadcasts-page';
+import ContentPage from './pages/content-page';
 import DashboardPage from './pages/dashboard-page';
+import FeedbackPage from './pages/feedback-page';
+import ReviewPage from './pages/review-page';
 import StaffPage from './pages/staff-page';
+import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
 
 export interface AdminSection {
@@ -58,6 +71,38 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <NotificationOutlined aria-hidden="true" />,
     roles: ['admin', 'support', 'content'],
     render: () => <BroadcastsPage />,
+  },
+  {
+    key: 'review',
+    path: 'review',
+    label: 'menu.review',
+    icon: <AuditOutlined aria-hidden="true" />,
+    roles: ['admin', 'editor'],
+    render: () => <ReviewPage />,
+  },
+  {
+    key: 'workorders',
+    path: 'workorders',
+    label: 'menu.workorders',
+    icon: <CustomerServiceOutlined aria-hidden="true" />,
+    roles: ['admin', 'support'],
+    render: () => <WorkordersPage />,
+  },
+  {
+    key: 'feedback',
+    path: 'feedback',
+    label: 'menu.feedback',
+    icon: <CommentOutlined aria-hidden="true" />,
+    roles: ['admin', 'support'],
+    render: () => <FeedbackPage />,
+  },
+  {
+    key: 'content',
+    path: 'content',
+    label: 'menu.content',
+    icon: <FileTextOutlined aria-hidden="true" />,
+    roles: ['admin', 'content'],
+    render: () => <ContentPage />,
   },
 ];
 

@@ -75,7 +75,12 @@ export function showApiError(error: unknown): void {
   }
 }
 
-function settle<T>(path: string, response: Response, text: string, options: RequestOptions): Envelope<T> {
+function settle<T>(
+  path: string,
+  response: Pick<Response, 'ok' | 'status'>,
+  text: string,
+  options: RequestOptions,
+): Envelope<T> {
   const parsed = parseBody(text);
   if (!parsed.json || !isEnvelope(parsed.value)) {
     // Spec §8: a plain string body is a success and is passed through as is. An error status without an
@@ -163,4 +168,67 @@ export function apiPost<T = unknown>(path: string, body?: unknown, options: Requ
 /** A multipart POST; the browser sets the Content-Type with its boundary. */
 export function apiUpload<T = unknown>(path: string, formData: FormData, options: RequestOptions = {}) {
   return request<T>('POST', path, undefined, formData, options);
+}
+
+/**
+ * A multipart POST that reports upload progress (fetch cannot): the same headers, envelope handling and modals as
+ * every other call, over XMLHttpRequest. `onProgress` gets whole percentages of the body sent.
+ */
+export function apiUploadWithProgress<T = unknown>(
+  path: string,
+  formData: FormData,
+  onProgress: (percent: number) => void,
+  options: RequestOptions = {},
+): Promise<Envelope<T>> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, undefined));
+    xhr.withCredentials = true;
+    xhr.timeout = REQUEST_TIMEOUT_MS;
+    xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
+    xhr.setRequestHeader('Accept-Language', currentLanguage());
+    const token = isStaffPath(path) ? null : getToken();
+    if (token) xhr.setRequestHeader('token', token);
+    for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
+
+    const fail = (detail: string) => {
+      if (!options.silent) showTransportFailure(detail);
+      reject(new ApiError(CODE_TRANSPORT, detail));
+    };
+    const onAbort = () => xhr.abort();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    const done = () => options.signal?.removeEventListener('abort', onAbort);
+
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(Math.round((event.loaded / event.total) * 100));
+    };
+    xhr.onload = () => {
+      done();
+      try {
+        const status = xhr.status;
+        resolve(settle<T>(path, { ok: status >= 200 && status < 300, status }, xhr.responseText, options));
+      } catch (error) {
+        reject(error);
+      }
+    };
+    xhr.onerror = () => {
+      done();
+      fail('network error');
+    };
+    xhr.ontimeout = () => {
+      done();
+      fail(`timeout of ${REQUEST_TIMEOUT_MS}ms exceeded`);
+    };
+    xhr.onabort = () => {
+      done();
+      reject(new ApiError(CODE_ABORTED, 'aborted'));
+    };
+    if (options.signal?.aborted) {
+      // abort() before send() fires no event: settle here.
+      done();
+      reject(new ApiError(CODE_ABORTED, 'aborted'));
+      return;
+    }
+    xhr.send(formData);
+  });
 }

@@ -4,6 +4,7 @@
  * before any page chunk renders, and again in the layout when a call ends the session in place.
  */
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { prefetchNewsDetail } from '../features/content/news-api';
 import GuestHomePage from '../features/site/guest-home-page';
 import { registerNavigator } from '../lib/navigation';
 import { hasToken } from '../lib/session';
@@ -59,6 +60,8 @@ export const router = createBrowserRouter([
           {
             path: 'advisory/detail',
             handle: handle({ title: 'advisoryDetail' }),
+            // Starts the article's request alongside the page chunk (measured by Lighthouse too).
+            loader: prefetchNewsDetail,
             lazy: lazyPage(() => import('../features/content/advisory-detail-page')),
           },
           {
@@ -136,9 +139,57 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/works/publish-entry-page')),
               },
               {
+                // Without ?id= step 1 asks for a single or an album and creates the draft; with ?id= each step sends a
+                // work whose status belongs to another step there (use-work-step.ts).
+                path: 'work-publish/step/step-1',
+                handle: handle({ title: 'publishStep1' }),
+                lazy: lazyPage(() => import('../features/works/step-1-page')),
+              },
+              {
+                path: 'work-publish/step/step-2',
+                handle: handle({ title: 'publishStep2' }),
+                lazy: lazyPage(() => import('../features/works/step-2-page')),
+              },
+              {
+                path: 'work-publish/step/step-3',
+                handle: handle({ title: 'publishStep3' }),
+                lazy: lazyPage(() => import('../features/works/step-3-page')),
+              },
+              {
+                path: 'work-publish/update-music',
+                handle: handle({ title: 'updateMusic' }),
+                lazy: lazyPage(() => import('../features/works/update-music-page')),
+              },
+              {
+                path: 'work-publish/add-material',
+                handle: handle({ title: 'addMaterial' }),
+                lazy: lazyPage(() => import('../features/works/add-material-page')),
+              },
+              {
+                path: 'work-management/list',
+                handle: handle({ title: 'workList' }),
+                lazy: lazyPage(() => import('../features/works/work-list-page')),
+              },
+              {
                 path: 'system-message',
                 handle: handle({ title: 'systemMessage' }),
                 lazy: lazyPage(() => import('../features/messages/system-message-page')),
+              },
+              {
+                path: 'gongdan/list',
+                handle: handle({ title: 'gongdanList' }),
+                lazy: lazyPage(() => import('../features/support/workorder-list-page')),
+              },
+              {
+                path: 'gongdan/add',
+                handle: handle({ title: 'gongdanAdd' }),
+                lazy: lazyPage(() => import('../features/support/workorder-add-page')),
+              },
+              {
+                // ?id=: one order and its thread (system messages about it link here).
+                path: 'gongdan/detail',
+                handle: handle({ title: 'gongdanDetail' }),
+                lazy: lazyPage(() => import('../features/support/workorder-detail-page')),
               },
               { path: '*', handle: handle({ title: 'notFound' }), lazy: lazyPage(() => import('./not-found-page')) },
             ],

@@ -9,7 +9,7 @@ export const theme: ThemeConfig = {
     colorLink: BRAND_COLOR,
     borderRadius: 8,
     fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, sans-serif",
+      "-apple-system, BlinkMacSystemFont, 'Segoe UI', 'PingFang SC', 'Hiragino Sans GB', 'Microsoft YaHei', 'Helvetica Neue', Arial, 'Noto Sans CJK SC', 'Source Han Sans SC', sans-serif",
   },
   components: {
     Button: { fontWeight: 500 },

@@ -12,6 +12,13 @@ export const HELP_QA_ROUTE = '/help-center/q-a';
 export const HOT_PLAN_ROUTE = '/hot-plan/index';
 /** The user's system messages (the header bell links here). */
 export const SYSTEM_MESSAGE_ROUTE = '/system-message';
+/** Work orders (spec §2 /gongdan/*): the user's list, the form that opens one, and one order's thread. */
+export const WORKORDER_LIST_ROUTE = '/gongdan/list';
+export const WORKORDER_ADD_ROUTE = '/gongdan/add';
+
+export function workorderDetailRoute(id: number): string {
+  return `/gongdan/detail?id=${id}`;
+}
 
 export function newsDetailRoute(id: number): string {
   return `/advisory/detail?id=${id}`;
@@ -28,4 +35,19 @@ export function helpSubListRoute(categoryId: number): string {
 
 export function hotPlanDetailRoute(id: number): string {
   return `/hot-plan/detail?id=${id}`;
+}
+
+/** Works (spec §2): the three publishing steps (?id= once the work exists), album editing, materials, the list. */
+export const WORK_LIST_ROUTE = '/work-management/list';
+
+export function workStepRoute(step: 1 | 2 | 3, id?: number): string {
+  return `/work-publish/step/step-${step}${id ? `?id=${id}` : ''}`;
+}
+
+export function updateMusicRoute(id: number): string {
+  return `/work-publish/update-music?id=${id}`;
+}
+
+export function addMaterialRoute(id: number): string {
+  return `/work-publish/add-material?id=${id}`;
 }

@@ -94,27 +94,31 @@ export async function pageNews(db: Db, scope: Scope, page: { offset: number; lim
 }
 
 export function findNews(db: Db, scope: Scope, id: number) {
-  return db
-    .selectFrom('news as n')
-    .leftJoin('news_categories as c', (j) => j.onRef('c.id', '=', 'n.category_id').onRef('c.lang', '=', 'n.lang'))
-    .select([
-      'n.id',
-      'n.lang',
-      'n.category_id',
-      sql<string>`coalesce(${sql.ref('c.name')}, '')`.as('category_name'),
-      'n.title',
-      'n.summary',
-      'n.cover',
-      'n.author',
-      'n.content',
-      'n.publish_at',
-    ])
-    .where('n.id', '=', id)
-    .where('n.lang', 'in', bothLangs(scope.lang))
-    .where(visible('n', scope.agentId))
-    .orderBy(langPreference('n', scope.lang))
-    .limit(1)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('news as n')
+      .innerJoin('news_categories as c', (j) => j.onRef('c.id', '=', 'n.category_id').onRef('c.lang', '=', 'n.lang'))
+      .select([
+        'n.id',
+        'n.lang',
+        'n.category_id',
+        'c.name as category_name',
+        'n.title',
+        'n.summary',
+        'n.cover',
+        'n.author',
+        'n.content',
+        'n.publish_at',
+      ])
+      .where('n.id', '=', id)
+      .where('n.lang', 'in', bothLangs(scope.lang))
+      .where(visible('n', scope.agentId))
+      // A hidden category (a draft, another site's) hides its articles here as it does in the list.
+      .where(visible('c', scope.agentId))
+      .orderBy(langPreference('n', scope.lang))
+      .limit(1)
+      .executeTakeFirst()
+  );
 }
 
 /** The neighbours of an article in the list's order (newest first): `newer` is shown before it, `older` after. */
@@ -174,19 +178,12 @@ export function listHelpAnchors(db: Db, scope: Scope, categoryIds: number[]) {
 export function findHelpArticle(db: Db, scope: Scope, by: { id: number; type?: number; tid?: number }) {
   let q = db
     .selectFrom('help_articles as a')
-    .leftJoin('help_categories as c', (j) => j.onRef('c.id', '=', 'a.category_id').onRef('c.lang', '=', 'a.lang'))
-    .select([
-      'a.id',
-      'a.type',
-      'a.tid',
-      'a.title',
-      sql<string>`coalesce(${sql.ref('c.title')}, '')`.as('category_title'),
-      'a.content',
-      'a.updated_at',
-    ])
+    .innerJoin('help_categories as c', (j) => j.onRef('c.id', '=', 'a.category_id').onRef('c.lang', '=', 'a.lang'))
+    .select(['a.id', 'a.type', 'a.tid', 'a.title', 'c.title as category_title', 'a.content', 'a.updated_at'])
     .where('a.id', '=', by.id)
     .where('a.lang', 'in', bothLangs(scope.lang))
-    .where(visible('a', scope.agentId));
+    .where(visible('a', scope.agentId))
+    .where(visible('c', scope.agentId));
   if (by.type !== undefined) q = q.where('a.type', '=', by.type);
   if (by.tid !== undefined) q = q.where('a.tid', '=', by.tid);
   return q.orderBy(langPreference('a', scope.lang)).limit(1).executeTakeFirst();
@@ -276,7 +273,7 @@ export function findHotPlan(db: Db, scope: Scope, id: number) {
 export function findDownloadConfig(db: Db, agentId: number) {
   return db
     .selectFrom('download_configs')
-    .select(['ios', 'android', 'win32'])
+    .select(['ios', 'android', 'win32', 'qr_ios', 'qr_android'])
     .where((eb) => eb.or([eb('agent_id', '=', agentId), eb('agent_id', 'is', null)]))
     .orderBy(sql`agent_id NULLS LAST`)
     .limit(1)
@@ -325,13 +322,12 @@ export const upsertVersion = (db: Db, v: Insertable<SoftVersionsTable>) => upser
 
 export async function upsertDownloadConfig(
   db: Db,
-  v: { agent_id: number | null; ios: string; android: string; win32: string },
+  v: { agent_id: number | null; ios: string; android: string; win32: string; qr_ios?: string; qr_android?: string },
 ): Promise<void> {
+  const { agent_id: _agent, ...fields } = v;
   await db
     .insertInto('download_configs')
     .values(v)
-    .onConflict((oc) =>
-      oc.column('agent_id').doUpdateSet({ ios: v.ios, android: v.android, win32: v.win32, updated_at: new Date() }),
-    )
+    .onConflict((oc) => oc.column('agent_id').doUpdateSet({ ...fields, updated_at: new Date() }))
     .execute();
 }

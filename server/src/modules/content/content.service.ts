@@ -164,7 +164,15 @@ export async function hotPlanInfo(deps: Deps, scope: Scope, id: number): Promise
 }
 
 export async function downloadConfig(deps: Deps, scope: Scope): Promise<DownloadConfig> {
-  return (await repo.findDownloadConfig(deps.database.db, scope.agentId)) ?? { ios: '', android: '', win32: '' };
+  return (
+    (await repo.findDownloadConfig(deps.database.db, scope.agentId)) ?? {
+      ios: '',
+      android: '',
+      win32: '',
+      qr_ios: '',
+      qr_android: '',
+    }
+  );
 }
 
 export async function versions(
@@ -178,7 +186,7 @@ export async function versions(
   return { list: rows.map((v) => ({ ...v, released_at: v.released_at.toISOString() })) };
 }
 
-// Saving: the one path every write of rich text takes (the seed now, the staff console's editors later).
+// Saving: the one path every write of rich text takes (the seed and the staff console, content.admin-service.ts).
 
 export function saveNews(db: Db, values: Insertable<NewsTable>): Promise<number> {
   return repo.upsertNews(db, { ...values, content: cleanHtml(values.content) });

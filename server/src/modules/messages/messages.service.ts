@@ -2,6 +2,7 @@
 import { compactMobile, isMainlandMobile, maskMobile } from '@trackline/contract/identifiers';
 import type { BroadcastBody } from '@trackline/contract/messages';
 import type { BroadcastItem, MessageItem, MessageListData } from '@trackline/contract/messages-types';
+import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { findUserByMobile } from '../account/account.repository';
@@ -19,13 +20,17 @@ export function countUnread(deps: Deps, userId: number): Promise<number> {
   return unreadCount(deps.database.db, userId);
 }
 
-/** Used by other modules (welcome message now; work status changes and replies later). */
+/**
+ * Used by other modules (welcome message, work-order replies; work status changes later). `link` is where the
+ * message leads in the portal; `db` lets a caller write the message in its own transaction.
+ */
 export function sendToUser(
   deps: Deps,
   userId: number,
-  message: { kind: string; title: string; content: string },
+  message: { kind: string; title: string; content: string; link?: string | null },
+  db: Db = deps.database.db,
 ): Promise<number> {
-  return insertMessage(deps.database.db, { audience: 'user', user_id: userId, ...message });
+  return insertMessage(db, { audience: 'user', user_id: userId, ...message });
 }
 
 export async function listMessages(
@@ -47,6 +52,7 @@ export async function listMessages(
     kind: r.kind,
     title: r.title,
     content: r.content,
+    link: r.link,
     created_at: r.created_at.toISOString(),
     read: r.read ? 1 : 0,
   }));

@@ -14,8 +14,11 @@ export async function siteAdminRoutes(app: FastifyInstance, deps: Deps, auth: Au
   const tags = ['admin'];
   const security = [{ adminToken: [] }];
   const admins = [auth.requireStaffSession, requireRole('admin')];
+  // Reading the sites is also for the roles that broadcast to one site's users (the broadcast form picks a site);
+  // changing them stays with admins.
+  const broadcasters = [auth.requireStaffSession, requireRole('admin', 'support', 'content')];
 
-  r.get(API.admin.agentList, { schema: { tags, security, summary: 'All sites' }, preHandler: admins }, async () =>
+  r.get(API.admin.agentList, { schema: { tags, security, summary: 'All sites' }, preHandler: broadcasters }, async () =>
     ok({ list: await allAgents(deps) }),
   );
 

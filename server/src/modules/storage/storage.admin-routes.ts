@@ -1,5 +1,6 @@
 /**
- * POST /api/admin/upload/image (multipart, field `file`): an image for the console (logos, QR codes).
+ * POST /api/admin/upload/image (multipart, field `file`): an image for the console (logos, QR codes; support staff
+ * attach such images to their work-order replies).
  * The type comes from the bytes, never the name; at most 2 MiB; SVG is refused (it can carry script).
  */
 import { randomUUID } from 'node:crypto';
@@ -23,7 +24,7 @@ export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth:
         summary: 'Upload an image (PNG, JPEG, GIF, WebP; 2 MiB)',
         consumes: ['multipart/form-data'],
       },
-      preHandler: [auth.requireStaffSession, requireRole('admin', 'content')],
+      preHandler: [auth.requireStaffSession, requireRole('admin', 'content', 'support')],
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('FILE_INVALID');

@@ -3,7 +3,7 @@
  * staff: GET /api/admin/problem/list?status=&type=&page=&limit=, POST /api/admin/problem/close { id } (support role).
  */
 import { problemBody } from '@trackline/contract/content';
-import { PAGE_LIMIT_MAX } from '@trackline/contract/content-types';
+import { PAGE_LIMIT_MAX, PROBLEM_STATUSES } from '@trackline/contract/content-types';
 import { API } from '@trackline/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ import { requireRole } from '../staff/staff.service';
 import { addProblem, closeProblemById, listProblems } from './support.service';
 
 const problemListQuery = z.object({
-  status: z.enum(['open', 'closed']).optional(),
+  status: z.enum(PROBLEM_STATUSES).optional(),
   type: z.coerce.number().int().min(1).max(9).optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT_MAX).default(20),

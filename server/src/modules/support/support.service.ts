@@ -4,6 +4,7 @@
  * one to answer. Limited per IP and per mobile. The support staff read, filter and close it.
  */
 import type { ProblemBody } from '@trackline/contract/content';
+import type { ProblemItem, ProblemListData } from '@trackline/contract/content-types';
 import { isMainlandMobile } from '@trackline/contract/identifiers';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -11,19 +12,6 @@ import { hitWithin } from '../../platform/security/rate-limiter';
 import { closeProblem, insertProblem, type ProblemFilter, pageProblems } from './support.repository';
 
 export const PROBLEM_LIMITS = { perIpPerHour: 10, perMobilePerHour: 5 } as const;
-
-export interface ProblemItem {
-  id: number;
-  type: number;
-  content: string;
-  mobile: string;
-  user_id: number | null;
-  agent_id: number | null;
-  status: 'open' | 'closed';
-  created_at: string;
-  closed_at: string | null;
-  closed_by: number | null;
-}
 
 export async function addProblem(
   deps: Deps,
@@ -47,7 +35,10 @@ export async function addProblem(
   });
 }
 
-export async function listProblems(deps: Deps, query: ProblemFilter & { page: number; limit: number }) {
+export async function listProblems(
+  deps: Deps,
+  query: ProblemFilter & { page: number; limit: number },
+): Promise<ProblemListData> {
   const { list, total } = await pageProblems(
     deps.database.db,
     { status: query.status, type: query.type },

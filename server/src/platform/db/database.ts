@@ -13,6 +13,8 @@ import type { Database } from './schema';
 
 // int8 (bigserial ids, counts) as JS numbers: our ids stay far below 2^53. Money columns are read as text.
 pg.types.setTypeParser(20, (v) => Number.parseInt(v, 10));
+// date (a calendar day, e.g. a release date) as 'YYYY-MM-DD' text: a JS Date would shift it by the time zone.
+pg.types.setTypeParser(1082, (v) => v);
 
 export type Db = Kysely<Database>;
 

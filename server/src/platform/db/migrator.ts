@@ -2,10 +2,18 @@
 import { type Kysely, type Migration, Migrator } from 'kysely';
 import * as foundation from './migrations/0001-foundation';
 import * as content from './migrations/0002-content';
+import * as workorders from './migrations/0003-workorders';
+import * as contentConsole from './migrations/0004-content-console';
+import * as storageMedia from './migrations/0005-storage-media';
+import * as works from './migrations/0006-works';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content': content,
+  '0003-workorders': workorders,
+  '0004-content-console': contentConsole,
+  '0005-storage-media': storageMedia,
+  '0006-works': works,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

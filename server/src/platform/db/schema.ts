@@ -105,6 +105,8 @@ export interface MessagesTable {
   kind: Generated<string>;
   title: string;
   content: string;
+  /** Where the message leads in the portal ('/gongdan/detail?id=12'); migration 0003. */
+  link: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -191,6 +193,9 @@ export interface DownloadConfigsTable {
   ios: Generated<string>;
   android: Generated<string>;
   win32: Generated<string>;
+  /** Migration 0004: the download page's QR images; empty falls back to the site's own. */
+  qr_ios: Generated<string>;
+  qr_android: Generated<string>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -216,6 +221,217 @@ export interface ProblemFeedbackTable {
   closed_by: number | null;
 }
 
+// Uploaded files and work orders (migration 0003).
+
+export interface UserFilesTable {
+  id: Id;
+  user_id: number;
+  key: string;
+  kind: 'image' | 'pdf' | 'text' | 'audio' | 'video';
+  content_type: string;
+  size_bytes: number;
+  original_name: Generated<string>;
+  created_at: CreatedAt;
+  /** Migration 0005: hex SHA-256 of the whole file and what its analyzer read (audio and video). */
+  sha256: ColumnType<string | null, string | null | undefined, never>;
+  meta: ColumnType<unknown, string | null | undefined, never>;
+}
+
+// Resumable uploads and upload grants (migration 0005).
+
+export type TusUploadStatus = 'receiving' | 'processing' | 'stored' | 'refused';
+
+export interface TusUploadsTable {
+  id: string;
+  user_id: number;
+  kind: 'audio' | 'video';
+  length_bytes: number;
+  received_bytes: Generated<number>;
+  metadata: Generated<string>;
+  original_name: Generated<string>;
+  status: Generated<TusUploadStatus>;
+  lock_token: string | null;
+  lock_until: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  file_key: string | null;
+  failure: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UploadGrantUsesTable {
+  nonce: string;
+  user_id: number;
+  used_at: CreatedAt;
+}
+
+export type WorkOrderStatusColumn = 'open' | 'answered' | 'awaiting_user' | 'closed';
+
+export interface WorkOrdersTable {
+  id: Id;
+  user_id: number;
+  agent_id: number | null;
+  type: number;
+  title: string;
+  status: Generated<WorkOrderStatusColumn>;
+  work_id: number | null;
+  assignee_staff_id: ColumnType<number | null, number | null | undefined, number | null>;
+  lang: Generated<'zh-CN' | 'en'>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  last_reply_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_reply_by: Generated<'user' | 'staff'>;
+  user_read_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  closed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+}
+
+/** An attachment as stored in work_order_replies.attachments (jsonb). */
+export interface StoredAttachment {
+  key: string;
+  url: string;
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+export interface WorkOrderRepliesTable {
+  id: Id;
+  order_id: number;
+  author: 'user' | 'staff';
+  user_id: number | null;
+  staff_id: number | null;
+  content: string;
+  /** Written as JSON text (pg would send a JS array as a PostgreSQL array), read back parsed. */
+  attachments: ColumnType<StoredAttachment[], string | undefined, never>;
+  created_at: CreatedAt;
+}
+
+// Works (migration 0006).
+
+export interface PlatformsTable {
+  id: Generated<number>;
+  code: string;
+  name_zh: string;
+  name_en: string;
+  region: 'cn' | 'global';
+  enabled: Generated<boolean>;
+  sort: Generated<number>;
+}
+
+type Names = ColumnType<string[], string[] | undefined, string[]>;
+type Text = ColumnType<string, string | undefined, string>;
+type DateCol = ColumnType<string | null, string | null | undefined, string | null>;
+
+export interface WorksTable {
+  id: Id;
+  user_id: number;
+  agent_id: number | null;
+  kind: 'single' | 'album';
+  status: ColumnType<WorkStatusColumn, WorkStatusColumn | undefined, WorkStatusColumn>;
+  remark: Text;
+  reject_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  reject_text: Text;
+  title: Text;
+  version: Text;
+  primary_artists: Names;
+  featured_artists: Names;
+  genre: ColumnType<string | null, string | null | undefined, string | null>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  explicit: Generated<boolean>;
+  /** date columns are read as 'YYYY-MM-DD' text (see database.ts type parsers) */
+  original_release_date: DateCol;
+  release_date: DateCol;
+  label: Text;
+  p_line: Text;
+  c_line: Text;
+  upc: ColumnType<string | null, string | null | undefined, string | null>;
+  property: ColumnType<number | null, number | null | undefined, number | null>;
+  wc_statement: ColumnType<number | null, number | null | undefined, number | null>;
+  source: ColumnType<number | null, number | null | undefined, number | null>;
+  platforms: Names;
+  worldwide: Generated<boolean>;
+  territories: Names;
+  /** JSON text in, parsed object out */
+  live_snapshot: ColumnType<unknown | null, string | null | undefined, string | null>;
+  submitted_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export type WorkStatusColumn =
+  | '00'
+  | '01'
+  | '10'
+  | '11'
+  | '100'
+  | '101'
+  | '200'
+  | '201'
+  | '300'
+  | '301'
+  | '400'
+  | '401'
+  | '990'
+  | '991';
+
+export interface WorkTracksTable {
+  id: Id;
+  work_id: number;
+  position: number;
+  title: Text;
+  version: Text;
+  primary_artists: Names;
+  featured_artists: Names;
+  lyricist: Names;
+  composer: Names;
+  arranger: Names;
+  producer: Names;
+  isrc: ColumnType<string | null, string | null | undefined, string | null>;
+  explicit: Generated<boolean>;
+  language: ColumnType<string | null, string | null | undefined, string | null>;
+  lyrics: Text;
+  created_at: CreatedAt;
+}
+
+export interface WorkMaterialsTable {
+  id: Id;
+  work_id: number;
+  track_id: number | null;
+  kind: 'music' | 'lyric' | 'cover' | 'accompany' | 'short_audio' | 'karaoke' | 'mv';
+  file_id: number;
+  created_at: CreatedAt;
+}
+
+export interface WorkEventsTable {
+  id: Id;
+  work_id: number;
+  actor: 'user' | 'editor' | 'system';
+  user_id: number | null;
+  staff_id: number | null;
+  action: string;
+  from_status: WorkStatusColumn | null;
+  to_status: WorkStatusColumn;
+  remark: Text;
+  created_at: CreatedAt;
+}
+
+export interface WorkAuthorizationsTable {
+  id: Id;
+  work_id: number;
+  user_id: number;
+  signed_at: CreatedAt;
+  ip: string;
+  agreement_version: string;
+  wc_statement: number;
+  signature_key: string | null;
+  pdf_key: string;
+  terms: ColumnType<unknown, string, never>;
+}
+
+export interface IdentifierCountersTable {
+  name: string;
+  value: ColumnType<number, number | undefined, number>;
+}
+
 export interface Database {
   settings: SettingsTable;
   agents: AgentsTable;
@@ -237,4 +453,16 @@ export interface Database {
   download_configs: DownloadConfigsTable;
   soft_versions: SoftVersionsTable;
   problem_feedback: ProblemFeedbackTable;
+  user_files: UserFilesTable;
+  work_orders: WorkOrdersTable;
+  work_order_replies: WorkOrderRepliesTable;
+  tus_uploads: TusUploadsTable;
+  upload_grant_uses: UploadGrantUsesTable;
+  platforms: PlatformsTable;
+  works: WorksTable;
+  work_tracks: WorkTracksTable;
+  work_materials: WorkMaterialsTable;
+  work_events: WorkEventsTable;
+  work_authorizations: WorkAuthorizationsTable;
+  identifier_counters: IdentifierCountersTable;
 }

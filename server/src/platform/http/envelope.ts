@@ -30,6 +30,9 @@ const okTexts = {
   PROBLEM_RECEIVED: { zh: '提交成功，我们会尽快处理', en: 'Thanks — we will look into it soon' },
   CLOSED: { zh: '已关闭', en: 'Closed' },
   SENT: { zh: '发送成功', en: 'Sent' },
+  DELETED: { zh: '已删除', en: 'Deleted' },
+  WORKORDER_CREATED: { zh: '工单已提交，客服会尽快回复', en: 'Work order sent; support will reply soon' },
+  WORK_SUBMITTED: { zh: '已签署授权书并提交审核', en: 'Authorization signed; the work is submitted for review' },
 } as const;
 export type OkKey = keyof typeof okTexts;
 

@@ -2,15 +2,44 @@
  * Files behind one interface. Local disk under <DATA_DIR>/files is the default; keys are relative paths
  * ("agent/3/logo-<uuid>.png") and are served read-only at /files/<key>.
  */
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
+
+/** A browser form upload straight to the store (S3 POST policy): where to send it and the fields to send first. */
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
 
 export interface Storage {
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /**
+   * Takes over a local file, never holding it in memory: local disk renames it into place (copies when it is on
+   * another file system), S3 streams it up in parts. The file at filePath is gone afterwards.
+   */
+  putFile(key: string, filePath: string, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** The stored file's size, or null when there is none. */
+  stat(key: string): Promise<{ size: number } | null>;
+  /** The file's bytes as a stream (from start to end, both inclusive, when given), or null when there is none. */
+  read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   remove(key: string): Promise<void>;
   /** The URL a browser uses to read the file. */
   url(key: string): string;
+  /**
+   * S3 only: a form upload the browser sends to the bucket itself, limited by a signed policy to keys starting with
+   * keyPrefix, this content type and at most maxBytes, until expiresAt. Local disk has none: the server takes such
+   * uploads itself (modules/storage/upload-grants.ts).
+   */
+  presignPost?(input: {
+    key: string;
+    keyPrefix: string;
+    contentType: string;
+    maxBytes: number;
+    expiresAt: Date;
+  }): PresignedPost;
 }
 
 export function safeKey(key: string): string {
@@ -26,8 +55,30 @@ export function localDiskStorage(root: string, publicPrefix: string): Storage {
       await mkdir(path.dirname(full(key)), { recursive: true });
       await writeFile(full(key), body);
     },
+    async putFile(key, filePath) {
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true });
+      try {
+        await rename(filePath, target);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+        // Another file system: the kernel copies (copy_file_range), still without passing through our memory.
+        await copyFile(filePath, target);
+        await rm(filePath, { force: true });
+      }
+    },
     async get(key) {
       return readFile(full(key)).catch(() => null);
+    },
+    async stat(key) {
+      const s = await stat(full(key)).catch(() => null);
+      return s?.isFile() ? { size: s.size } : null;
+    },
+    async read(key, range) {
+      const file = full(key);
+      const s = await stat(file).catch(() => null);
+      if (!s?.isFile()) return null;
+      return createReadStream(file, range ? { start: range.start, end: range.end } : {});
     },
     async remove(key) {
       await rm(full(key), { force: true });

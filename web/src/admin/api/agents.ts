@@ -7,8 +7,10 @@ import type { AgentSaveBody } from '@trackline/contract/staff';
 import { apiGet, apiPost } from '../../api/client';
 import { ADMIN_KEYS, PUBLIC_SITE_KEY } from './keys';
 
-export function useAgentList() {
+/** `enabled: false` for members who may not read the sites (the list is for admins). */
+export function useAgentList(options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: ADMIN_KEYS.agentList,
     queryFn: async ({ signal }) => {
       const answer = await apiGet<{ list: AgentInfo[] }>(API.admin.agentList, undefined, { signal });

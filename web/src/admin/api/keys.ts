@@ -8,6 +8,9 @@ export const ADMIN_KEYS = {
   staffList: ['admin', 'staff', 'list'],
   agentList: ['admin', 'agents', 'list'],
   broadcastList: ['admin', 'broadcasts', 'list'],
+  workorders: ['admin', 'workorders'],
+  review: ['admin', 'review'],
+  problemList: ['admin', 'problems', 'list'],
 } as const;
 
 /** The public site configuration (features/site/use-agent-info): refreshed after a site is saved. */

@@ -1,17 +1,22 @@
 /**
- * The console's list page: a header with its primary "new" action, then the table in a card with its
- * loading, empty and failed states. Staff and sites use it; later sections will too.
+ * The console's list page: a header with its primary "new" action (when the section has one), then the table
+ * in a card with its loading, empty and failed states, below an optional toolbar (filters). Staff and sites use
+ * it; later sections will too.
  */
 import { PlusOutlined } from '@ant-design/icons';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button, Card, Empty, Table, type TableColumnsType, type TablePaginationConfig } from 'antd';
+import type { ReactNode } from 'react';
 import { LoadFailed } from './load-failed';
 import { PageHeader } from './page-header';
 
 interface ListPageProps<Row> {
   title: string;
-  createLabel: string;
-  onCreate: () => void;
+  /** The header's "new" button; a section without one (read and act only) leaves both out. */
+  createLabel?: string;
+  onCreate?: () => void;
+  /** Above the table, inside the card: filters. It stays while the list is failing, so a filter can be changed. */
+  toolbar?: ReactNode;
   emptyText: string;
   columns: TableColumnsType<Row>;
   list: UseQueryResult<Row[]>;
@@ -23,6 +28,7 @@ export function ListPage<Row extends { id: number }>({
   title,
   createLabel,
   onCreate,
+  toolbar,
   emptyText,
   columns,
   list,
@@ -33,12 +39,16 @@ export function ListPage<Row extends { id: number }>({
       <PageHeader
         title={title}
         extra={
-          <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={onCreate}>
-            {createLabel}
-          </Button>
+          createLabel &&
+          onCreate && (
+            <Button type="primary" icon={<PlusOutlined aria-hidden="true" />} onClick={onCreate}>
+              {createLabel}
+            </Button>
+          )
         }
       />
       <Card>
+        {toolbar && <div className="admin-list-toolbar">{toolbar}</div>}
         {list.isError ? (
           <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />
         ) : (
@@ -46,7 +56,8 @@ export function ListPage<Row extends { id: number }>({
             rowKey="id"
             columns={columns}
             dataSource={list.data}
-            loading={list.isPending}
+            // Also while a new page or filter loads with the previous rows still shown (keepPreviousData).
+            loading={list.isPending || list.isPlaceholderData}
             pagination={pagination}
             scroll={{ x: 'max-content' }}
             locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={emptyText} /> }}

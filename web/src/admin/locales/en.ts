@@ -1,5 +1,9 @@
 /** The staff console's texts in English; the same keys as zh-cn.ts. */
+
+import { contentEn } from './content-en';
+import { reviewEn } from './review-en';
 import type { AdminMessages } from './types';
+import { workordersEn } from './workorders-en';
 
 export const adminEn: AdminMessages = {
   common: {
@@ -58,6 +62,10 @@ export const adminEn: AdminMessages = {
     staff: 'Staff',
     agents: 'Sites',
     broadcasts: 'Broadcasts',
+    workorders: 'Work orders',
+    review: 'Work review',
+    content: 'Content',
+    feedback: 'Feedback',
   },
   dashboard: {
     welcome: 'Welcome, {{name}}',
@@ -164,6 +172,41 @@ export const adminEn: AdminMessages = {
     titleRequired: 'Enter a title',
     contentRequired: 'Enter the content',
   },
+  feedback: {
+    title: 'Feedback',
+    empty: 'No feedback matches the filters',
+    filters: 'Filter feedback',
+    statusFilter: 'Status',
+    typeFilter: 'Type',
+    allStatuses: 'All statuses',
+    allTypes: 'All types',
+    createdAt: 'Sent',
+    type: 'Type',
+    content: 'Description',
+    mobile: 'Mobile',
+    site: 'Site',
+    status: 'Status',
+    open: 'Open',
+    closed: 'Closed',
+    closedAt: 'Closed {{time}}',
+    close: 'Close',
+    closeConfirm: 'Close this feedback? It will leave the open list.',
+    closeDone: 'Closed',
+    expand: 'More',
+    collapse: 'Less',
+    total: '{{total}} in all',
+    types: {
+      registration: 'Registration',
+      information: 'Information filling',
+      ownership: 'Ownership',
+      bug: 'BUG',
+      channel: 'Distribution channel',
+      works: 'Work management',
+      bill: 'Bill',
+      withdrawal: 'Withdrawal',
+      operation: 'Operation',
+    },
+  },
   upload: {
     upload: 'Upload image',
     replace: 'Replace image',
@@ -175,4 +218,7 @@ export const adminEn: AdminMessages = {
     failed: 'The image could not be uploaded',
     previewAlt: '{{label}} preview',
   },
+  content: contentEn,
+  workorders: workordersEn,
+  review: reviewEn,
 };

@@ -1,3 +1,7 @@
+import { contentZhCN } from './content-zh-cn';
+import { reviewZhCN } from './review-zh-cn';
+import { workordersZhCN } from './workorders-zh-cn';
+
 /**
  * The staff console's texts in Simplified Chinese (the default). `en.ts` has the same keys; its type is
  * derived from this object, so a missing English text is a compile error.
@@ -59,6 +63,10 @@ export const adminZhCN = {
     staff: '员工管理',
     agents: '站点管理',
     broadcasts: '消息广播',
+    workorders: '工单',
+    review: '作品审核',
+    content: '内容管理',
+    feedback: '问题反馈',
   },
   dashboard: {
     welcome: '欢迎，{{name}}',
@@ -164,6 +172,41 @@ export const adminZhCN = {
     titleRequired: '请输入标题',
     contentRequired: '请输入内容',
   },
+  feedback: {
+    title: '问题反馈',
+    empty: '没有符合条件的反馈',
+    filters: '筛选反馈',
+    statusFilter: '状态',
+    typeFilter: '问题类型',
+    allStatuses: '全部状态',
+    allTypes: '全部类型',
+    createdAt: '提交时间',
+    type: '问题类型',
+    content: '问题描述',
+    mobile: '联系手机',
+    site: '站点',
+    status: '状态',
+    open: '待处理',
+    closed: '已关闭',
+    closedAt: '关闭于 {{time}}',
+    close: '关闭',
+    closeConfirm: '确认关闭这条反馈？关闭后它将移出待处理列表。',
+    closeDone: '已关闭',
+    expand: '展开',
+    collapse: '收起',
+    total: '共 {{total}} 条',
+    types: {
+      registration: '注册问题',
+      information: '信息填写',
+      ownership: '权属问题',
+      bug: 'BUG',
+      channel: '发行渠道',
+      works: '作品管理',
+      bill: '账单问题',
+      withdrawal: '提现问题',
+      operation: '操作问题',
+    },
+  },
   upload: {
     upload: '上传图片',
     replace: '更换图片',
@@ -175,4 +218,7 @@ export const adminZhCN = {
     failed: '图片上传失败',
     previewAlt: '{{label}}预览',
   },
+  content: contentZhCN,
+  workorders: workordersZhCN,
+  review: reviewZhCN,
 };

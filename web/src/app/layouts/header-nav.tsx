@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useWaitCount } from '../../features/works/use-wait-count';
 import type { zhCN } from '../../i18n/zh-cn';
 
 interface NavItem {
@@ -29,6 +30,20 @@ const USER_ITEMS: NavItem[] = [
   ...SHARED,
 ];
 
+/** Works waiting for the musician (drafts, rejected) on the work-publishing item; nothing when none. */
+function WorkWaitBadge() {
+  const { t } = useTranslation();
+  const wait = useWaitCount();
+  const count = wait ? wait.drafts + wait.rejected : 0;
+  if (count === 0) return null;
+  return (
+    <span className="header-nav__badge" data-testid="work-wait-badge">
+      <span aria-hidden="true">{count > 99 ? '99+' : count}</span>
+      <span className="visually-hidden">{t('works.waitBadge', { count })}</span>
+    </span>
+  );
+}
+
 function isCurrent(pathname: string, section: string): boolean {
   return pathname === section || pathname.startsWith(`${section}/`);
 }
@@ -50,6 +65,7 @@ export function HeaderNav({ loggedIn }: { loggedIn: boolean }) {
                 aria-current={current ? 'page' : undefined}
               >
                 {t(`nav.${item.label}`)}
+                {item.label === 'workPublish' && <WorkWaitBadge />}
               </Link>
             </li>
           );

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { zhCN } from '../../i18n/zh-cn';
 import { maskMobile } from '../../lib/format';
+import { WORKORDER_LIST_ROUTE } from '../../lib/routes';
 import { logout } from './logout';
 import { userImageUrl, useUserInfo } from './use-user-info';
 
@@ -16,6 +17,7 @@ const LINKS: Array<{ key: keyof typeof zhCN.user; to: string }> = [
   { key: 'incomeBill', to: '/person-center/income-bill' },
   { key: 'withdraw', to: '/person-center/withdraw' },
   { key: 'accountSecurity', to: '/person-center/reset-pwd' },
+  { key: 'workOrders', to: WORKORDER_LIST_ROUTE },
 ];
 
 export function UserMenu() {

@@ -12,9 +12,14 @@ export const CONTENT_OPTIONS = { silent: true } as const;
 /** How long content stays fresh: it changes when staff publish, not while someone reads. */
 export const CONTENT_STALE_MS = 5 * 60_000;
 
+/** The key of a content call in `language`: for code outside components (route loaders). */
+export function contentKey(name: string, language: string, params?: unknown): readonly unknown[] {
+  return ['site', 'content', name, language, params ?? null];
+}
+
 export function useContentKey(name: string, params?: unknown): readonly unknown[] {
   const { i18n } = useTranslation();
-  return ['site', 'content', name, i18n.language, params ?? null];
+  return contentKey(name, i18n.language, params);
 }
 
 /** Unknown ids answer 2044 (HTTP 404): the page shows its not-found state. */

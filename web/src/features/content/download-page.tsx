@@ -1,6 +1,6 @@
 /**
- * /download/index: the app links (download_config), the site's phone-app QR codes (agent qr_ios/qr_android,
- * 150 px), Mac and PC under maintenance as in the footer (spec §2), and the version history.
+ * /download/index: the app links (download_config), the phone-app QR codes (download_config's, set in the content
+ * console, else the site's own agent qr_ios/qr_android; 150 px), Mac and PC under maintenance as in the footer (spec §2), and the version history.
  */
 import { AndroidFilled, AppleFilled, WindowsFilled } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -101,13 +101,13 @@ export default function DownloadPage() {
           <div className="qr-row">
             <QrBox
               label={t('download.ios')}
-              src={agent?.qr_ios || undefined}
+              src={links?.qr_ios || agent?.qr_ios || undefined}
               alt={qr(t('download.ios'))}
               placeholder={t('download.noQr')}
             />
             <QrBox
               label={t('download.android')}
-              src={agent?.qr_android || undefined}
+              src={links?.qr_android || agent?.qr_android || undefined}
               alt={qr(t('download.android'))}
               placeholder={t('download.noQr')}
             />

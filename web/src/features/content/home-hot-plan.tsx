@@ -1,8 +1,12 @@
-/** The home page's hot plan teaser: the first plan, or nothing when there is none. */
+/**
+ * The home page's hot plan teaser: the first plan, or nothing when there is none. Like the news beside it,
+ * fetched when it nears the viewport.
+ */
 import { FireFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { hotPlanDetailRoute } from '../../lib/routes';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { ListSkeleton } from './content-states';
 import { useHotPlans } from './hot-plan-api';
 import { HotPlanPeriod } from './hot-plan-period';
@@ -10,11 +14,12 @@ import './home-teasers.css';
 
 export function HomeHotPlan() {
   const { t } = useTranslation();
-  const plans = useHotPlans({ page: 1, limit: 1 });
+  const [ref, near] = useNearViewport<HTMLDivElement>();
+  const plans = useHotPlans({ page: 1, limit: 1 }, { enabled: near });
   const plan = plans.data?.list[0];
   if (plans.isPending) {
     return (
-      <div className="home-teaser">
+      <div ref={ref} className="home-teaser">
         <ListSkeleton rows={1} />
       </div>
     );

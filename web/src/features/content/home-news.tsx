@@ -1,9 +1,13 @@
-/** The home page's latest news: the first three items, each linking to its detail, and a link to the list. */
+/**
+ * The home page's latest news: the first three items, each linking to its detail, and a link to the list.
+ * Far below the fold on a phone: fetched when it nears the viewport, a skeleton holding its place until then.
+ */
 import { RightOutlined } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NEWS_LIST_ROUTE } from '../../lib/routes';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { EmptyState, ErrorState, ListSkeleton } from './content-states';
 import { useNewsList } from './news-api';
 import { NewsCard } from './news-card';
@@ -11,7 +15,8 @@ import './home-teasers.css';
 
 export function HomeNews() {
   const { t } = useTranslation();
-  const news = useNewsList({ page: 1, limit: 3 });
+  const [ref, near] = useNearViewport<HTMLElement>();
+  const news = useNewsList({ page: 1, limit: 3 }, { enabled: near });
 
   let body: ReactNode;
   if (news.isPending) body = <ListSkeleton rows={3} />;
@@ -29,7 +34,7 @@ export function HomeNews() {
     );
 
   return (
-    <section className="home-teaser" aria-labelledby="home-news">
+    <section ref={ref} className="home-teaser" aria-labelledby="home-news">
       <div className="home-teaser__head">
         <h2 id="home-news" className="home-teaser__title">
           {t('home.newsTitle')}

@@ -5,8 +5,10 @@ import { API } from '@trackline/contract/paths';
 import { apiPost } from '../../api/client';
 import { CONTENT_OPTIONS, CONTENT_STALE_MS, useContentKey } from './content-query';
 
-export function useHotPlans(params: { page: number; limit: number }) {
+/** `enabled: false` holds the request back (the home page's teaser until it nears the viewport). */
+export function useHotPlans(params: { page: number; limit: number }, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: useContentKey('hot-plans', params),
     queryFn: async ({ signal }) =>
       (await apiPost<Page<HotPlanSummary>>(API.hotPlans, params, { ...CONTENT_OPTIONS, signal })).data,

@@ -2,6 +2,12 @@ import { formatDate } from '@trackline/contract/format';
 import type { MessageItem } from '@trackline/contract/messages-types';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** Only a path of this portal is followed (never another site, nor a protocol-relative //host). */
+function isPortalPath(link: string | null): link is string {
+  return typeof link === 'string' && link.startsWith('/') && !link.startsWith('//');
+}
 
 interface MessageListItemProps {
   message: MessageItem;
@@ -32,6 +38,11 @@ export function MessageListItem({ message, expanded, onToggle }: MessageListItem
       </button>
       <div id={contentId} className="message-item__content" hidden={!expanded}>
         {message.content}
+        {isPortalPath(message.link) && (
+          <p className="message-item__link">
+            <Link to={message.link}>{t('messages.viewLink')}</Link>
+          </p>
+        )}
       </div>
     </li>
   );

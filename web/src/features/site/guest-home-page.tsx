@@ -31,6 +31,11 @@ const STEPS: Array<{ title: HomeKey; text: HomeKey }> = [
   { title: 'step4', text: 'step4Text' },
 ];
 
+/** The hero's equalizer: one row of bar heights (%), fixed so that two copies side by side loop seamlessly. */
+const BAR_HEIGHTS = Array.from({ length: 48 }, (_, index) =>
+  Math.round(20 + 40 * Math.abs(Math.sin(index * 0.55)) + 30 * Math.abs(Math.sin(index * 1.7 + 1))),
+);
+
 export default function GuestHomePage() {
   const { t } = useTranslation();
   useMetaDescription(t('meta.guestHome'));
@@ -51,10 +56,12 @@ export default function GuestHomePage() {
           </div>
         </div>
         <div className="guest-hero__bars" aria-hidden="true">
-          {Array.from({ length: 48 }, (_, index) => (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative row that never reorders
-            <span key={index} style={{ animationDelay: `${(index % 12) * 0.1}s` }} />
-          ))}
+          <div className="guest-hero__wave">
+            {[...BAR_HEIGHTS, ...BAR_HEIGHTS].map((height, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a fixed decorative row that never reorders
+              <span key={index} style={{ height: `${height}%` }} />
+            ))}
+          </div>
         </div>
       </section>
 

@@ -18,9 +18,29 @@ export function agentDomain(): string {
   return LOCAL_HOSTS.has(host) && devDomain ? devDomain : host;
 }
 
+/**
+ * The configuration the server wrote into index.html for this host (server/src/modules/site/site-page.ts): the
+ * first render already shows the site's title and logo without waiting for a request. Undefined when
+ * it is missing (the Vite dev server) or the development domain override asks for another site.
+ */
+function configInPage(domain: string): AgentInfo | undefined {
+  if (domain !== window.location.hostname) return undefined;
+  const text = document.getElementById('site-config')?.textContent;
+  if (!text) return undefined;
+  try {
+    const value = JSON.parse(text) as AgentInfo;
+    return typeof value?.site_title === 'string' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function useAgentInfo() {
   const domain = agentDomain();
   return useQuery({
+    // Read when the query is first created. Fresh for good either way; saving a site in the console refetches it
+    // (it invalidates 'site').
+    initialData: () => configInPage(domain),
     // 'site' first: these queries survive logout (they are not the user's).
     queryKey: ['site', 'agent', domain],
     queryFn: async ({ signal }) => {
