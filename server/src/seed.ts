@@ -2,6 +2,7 @@
  * What a fresh start needs: the default site, the first staff admin, and — once, unless SEED_DEMO=false —
  * demo content: a localhost site with logo, filing number, contact and QR images, and a demo musician.
  * Content (modules/content/content.seed.ts): the footer's platform documents always, demo content with SEED_DEMO.
+ * The demo musician's works (modules/works/works.seed.ts): with SEED_DEMO, once.
  */
 import { randomBytes } from 'node:crypto';
 import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
@@ -11,6 +12,7 @@ import { ensureDemoMusician } from './modules/account/account.service';
 import { seedContent } from './modules/content/content.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
+import { seedDemoWorks } from './modules/works/works.seed';
 import { getSetting, setSettingOnce } from './platform/db/settings';
 import type { Deps } from './platform/deps';
 
@@ -37,7 +39,15 @@ export interface SeedReport {
   demoSeeded: boolean;
 }
 
-export async function seed(deps: Deps): Promise<SeedReport> {
+export interface SeedOptions {
+  /**
+   * The demo musician's works (about 35 MB of generated audio and covers); on unless turned off. Test apps leave
+   * them out by default (server/test/harness.ts), as most tests neither need them nor should pay for them.
+   */
+  demoWorks?: boolean;
+}
+
+export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedReport> {
   const { config } = deps;
   const { db } = deps.database;
   const base = config.publicBaseUrl ?? `http://localhost:${config.port}`;
@@ -76,6 +86,8 @@ export async function seed(deps: Deps): Promise<SeedReport> {
   }
   // The footer's platform documents always; the demo news, help, Q&A, plans and versions with SEED_DEMO (each once).
   await seedContent(deps, { demo: config.seedDemo });
+  // After the musician and the first admin: the works are theirs and reviewed by the admin (each once).
+  if (config.seedDemo && options.demoWorks !== false) await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);
   return {
     adminCreated,
     adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,

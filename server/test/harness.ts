@@ -38,7 +38,11 @@ export const ADMIN_PASSWORD = 'AdminPass2026';
 // The same guard main.ts installs: a database outage test must not be reported as a crash.
 installConnectionErrorGuard(() => undefined);
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `demoWorks`: seed the demo musician's works too (off by default: ~35 MB of files and a second per app). */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { demoWorks?: boolean } = {},
+): Promise<TestApp> {
   const adminUrl = inject('adminUrl');
   const dbName = `tl_t_${inject('runId')}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -58,7 +62,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
   const deps = await createDeps(config, url);
   const smsLines: string[] = [];
   deps.sms = consoleSmsProvider((line) => smsLines.push(line));
-  await seed(deps);
+  await seed(deps, { demoWorks: options.demoWorks ?? false });
   const app = await buildApp(deps, { logger: false });
   await app.ready();
   // A pool (not one client) so the test's own connection survives the database being taken away and returning.

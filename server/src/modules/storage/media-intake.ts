@@ -2,7 +2,7 @@
  * Taking in a big or checked file: judged by its bytes (never its name or declared type), hashed while streamed
  * from disk, moved into storage and recorded in user_files with its SHA-256 and what the analyzer read. Used by
  * resumable uploads (tus.service.ts), the server's signed URLs and the bucket uploads confirmed afterwards
- * (upload-grants.ts).
+ * (upload-grants.ts), and for files the server makes itself (the demo works, works.seed.ts).
  *
  * Only content that is not what its kind needs is refused (not audio, not an MP4/MOV container, not a PNG/JPEG,
  * not text). Whether good audio is good enough (stereo, 30 s, 16/24-bit...) is pre-review's business: such a file
@@ -207,4 +207,24 @@ export async function intakeStoredObject(
     if (err instanceof AppError && err.key !== 'NOT_FOUND') await deps.storage.remove(input.key).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * A file the server made itself (the demo works' audio and covers) for a user: judged by the same analyzers as an
+ * upload, hashed, stored under the user's prefix and recorded with its SHA-256 and meta, so it is exactly the file
+ * an upload of these bytes would have given the user, and counts against their quota the same way.
+ */
+export async function intakeServerFile(
+  deps: Deps,
+  input: { userId: number; kind: GrantKind; body: Buffer; name: string },
+): Promise<StoredFile> {
+  const { body } = input;
+  const found = inspect(input.kind, body.subarray(0, AUDIO_HEAD_BYTES), body.length, input.name);
+  await assertWithinQuota(deps, input.userId, body.length);
+  const sha256 = createHash('sha256').update(body).digest('hex');
+  const key = storageKey(input.userId, input.kind, found.ext);
+  const file = storedFile(deps, key, sanitizeFileName(input.name, found.ext), body.length, sha256, found);
+  await deps.storage.put(key, body, found.contentType);
+  await record(deps, input.userId, file);
+  return file;
 }
