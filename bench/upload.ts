@@ -6,11 +6,12 @@
  * server process's memory: its resident size sampled from /proc during the upload, against before it.
  * Goals: upload ≥ 0.5 of copy speed; server memory growth < 100 MiB.
  * BENCH_UPLOAD_MIB sets the file size (default 1024), BENCH_UPLOAD_CHUNK_MIB the PATCH size (default 64).
+ * The client streams each PATCH body like a real tus client: 1 MiB reads into two buffers used in turn (sendRange).
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { copyFile, mkdtemp, open, readFile, rm } from 'node:fs/promises';
+import { copyFile, type FileHandle, mkdtemp, open, readFile, rm } from 'node:fs/promises';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,11 +59,33 @@ async function rssKiB(pid: number): Promise<{ rss: number; hwm: number }> {
   return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
+/**
+ * Sends bytes [start, end) of `file` as a request body the way a streaming tus client would: read in 1 MiB pieces into
+ * two buffers used in turn (a buffer is read into again only once the socket took it), so the client neither
+ * allocates per piece nor keeps the other core busy collecting garbage while the server works.
+ */
+async function sendRange(file: FileHandle, start: number, end: number, req: http.ClientRequest): Promise<void> {
+  const buffers = [Buffer.allocUnsafe(MiB), Buffer.allocUnsafe(MiB)];
+  const sent: Promise<void>[] = [Promise.resolve(), Promise.resolve()];
+  for (let at = start, i = 0; at < end; i ^= 1) {
+    await sent[i];
+    const buf = buffers[i]!;
+    const { bytesRead } = await file.read(buf, 0, Math.min(buf.length, end - at), at);
+    if (bytesRead === 0) throw new Error('the file ended early');
+    at += bytesRead;
+    sent[i] = new Promise((resolve, reject) =>
+      req.write(buf.subarray(0, bytesRead), (err) => (err ? reject(err) : resolve())),
+    );
+  }
+  await Promise.all(sent);
+  req.end();
+}
+
 function request(
   url: string,
   method: string,
   headers: Record<string, string>,
-  body?: NodeJS.ReadableStream,
+  body?: { file: FileHandle; start: number; end: number },
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }> {
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method, headers }, (res) => {
@@ -74,7 +97,7 @@ function request(
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: text }));
     });
     req.on('error', reject);
-    if (body) body.pipe(req);
+    if (body) sendRange(body.file, body.start, body.end, req).catch((err: Error) => req.destroy(err));
     else req.end();
   });
 }
@@ -95,22 +118,27 @@ async function tusUpload(base: string, token: string, file: string, size: number
   if (created.status !== 201) throw new Error(`creation: ${created.status} ${created.body}`);
   const location = `${base}${created.headers.location}`;
   let key = '';
-  for (let offset = 0; offset < size; ) {
-    const end = Math.min(offset + CHUNK, size);
-    const res = await request(
-      location,
-      'PATCH',
-      {
-        ...common,
-        'upload-offset': String(offset),
-        'content-type': 'application/offset+octet-stream',
-        'content-length': String(end - offset),
-      },
-      createReadStream(file, { start: offset, end: end - 1, highWaterMark: MiB }),
-    );
-    if (res.status !== 204) throw new Error(`PATCH at ${offset}: ${res.status} ${res.body}`);
-    offset = Number(res.headers['upload-offset']);
-    key = String(res.headers['upload-file-key'] ?? key);
+  const handle = await open(file, 'r');
+  try {
+    for (let offset = 0; offset < size; ) {
+      const end = Math.min(offset + CHUNK, size);
+      const res = await request(
+        location,
+        'PATCH',
+        {
+          ...common,
+          'upload-offset': String(offset),
+          'content-type': 'application/offset+octet-stream',
+          'content-length': String(end - offset),
+        },
+        { file: handle, start: offset, end },
+      );
+      if (res.status !== 204) throw new Error(`PATCH at ${offset}: ${res.status} ${res.body}`);
+      offset = Number(res.headers['upload-offset']);
+      key = String(res.headers['upload-file-key'] ?? key);
+    }
+  } finally {
+    await handle.close();
   }
   return key;
 }

@@ -3,11 +3,9 @@
  * and moved into storage, never held in memory. Resumable uploads are named by their id, signed-URL uploads
  * `grant-<nonce>`.
  */
-import { createWriteStream } from 'node:fs';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, open } from 'node:fs/promises';
 import path from 'node:path';
-import { finished, Transform, type TransformCallback } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished } from 'node:stream';
 import type { Deps } from '../../platform/deps';
 
 export function stagingPath(deps: Deps, name: string): string {
@@ -25,57 +23,121 @@ export class BodyTooLong extends Error {
   }
 }
 
-/** Passes at most `max` bytes on (each shown to `onBytes` first), then fails with BodyTooLong. */
-function limitTo(max: number, onBytes?: (chunk: Buffer) => void): Transform {
-  let seen = 0;
-  return new Transform({
-    transform(chunk: Buffer, _enc, done: TransformCallback) {
-      const room = max - seen;
-      seen += chunk.length;
-      const passed = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
-      if (passed.length > 0) onBytes?.(passed);
-      if (passed === chunk) return done(null, chunk);
-      if (passed.length > 0) this.push(passed);
-      done(new BodyTooLong());
-    },
-  });
-}
-
-/** Write in big pieces: fewer system calls for the large bodies that come here. */
-const WRITE_BUFFER_BYTES = 1024 * 1024;
+/**
+ * Each write system call takes at most ~1 MiB, gathered from the body's pieces (writev): bigger calls were several
+ * times slower on the 2-core bench machine (dd: 1 GiB in 1 MiB writes 0.23 s of system time, in 8 MiB ones 0.69 s).
+ * Up to 8 MiB per upload may wait to be written: while the thread pool writes one batch the socket keeps being read
+ * into the next, so receiving, hashing and writing overlap instead of taking turns.
+ */
+const BATCH_BYTES = 1024 * 1024;
+const QUEUE_BYTES = 8 * 1024 * 1024;
 
 /**
  * Streams `body` into the file at `start` (the file must exist when start > 0; 'w' creates it otherwise), at most
- * `max` bytes, each piece shown to `onBytes` on its way (a running hash). Answers how many bytes reached the file, also when the body broke off (a dropped connection) or was
- * too long: `error` says why it stopped early.
+ * `max` bytes, each piece shown to `onBytes` on its way (a running hash). Answers how many bytes reached the file,
+ * also when the body broke off (a dropped connection) or was too long: `error` says why it stopped early.
+ *
+ * The body's own pieces are written as they are (no stream in between, no copies); the request is paused while the
+ * queue is full. What was received before a break is still written, so a resumed upload repeats as little as
+ * possible. The request is never destroyed here: a refusal (413) must still reach the client over it.
  */
 export async function receiveInto(
   file: string,
   body: NodeJS.ReadableStream,
   options: { start: number; max: number; onBytes?: (chunk: Buffer) => void },
 ): Promise<{ written: number; error: unknown }> {
-  const out = createWriteStream(file, {
-    flags: options.start > 0 ? 'r+' : 'w',
-    start: options.start,
-    highWaterMark: WRITE_BUFFER_BYTES,
-  });
-  const limiter = limitTo(options.max, options.onBytes);
-  // The request itself is piped in, not pipelined: a refusal must not destroy it, or the socket would go before the
-  // answer (413) reaches the client. A body that breaks off (dropped connection) ends the writing all the same.
-  const stopOnBreak = finished(body, (err) => {
-    if (err) limiter.destroy(err);
-  });
-  body.pipe(limiter);
+  const handle = await open(file, options.start > 0 ? 'r+' : 'w');
+  const { max, onBytes } = options;
+  const queue: Buffer[] = [];
+  let queued = 0;
+  let seen = 0;
+  let written = 0;
+  let writing = false;
+  let ended = false;
   let error: unknown = null;
-  try {
-    await pipeline(limiter, out);
-  } catch (err) {
-    error = err;
-    body.unpipe(limiter);
-  } finally {
-    stopOnBreak();
+  let settle!: () => void;
+  const done = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+
+  const pump = (): void => {
+    if (writing) return;
+    if (queue.length === 0 || error instanceof WriteFailed) {
+      if (ended) settle();
+      return;
+    }
+    const batch: Buffer[] = [];
+    let bytes = 0;
+    while (queue.length > 0 && (bytes === 0 || bytes + queue[0]!.length <= BATCH_BYTES)) {
+      const piece = queue.shift()!;
+      batch.push(piece);
+      bytes += piece.length;
+    }
+    writing = true;
+    handle.writev(batch, options.start + written).then(
+      ({ bytesWritten }) => {
+        writing = false;
+        written += bytesWritten;
+        queued -= bytesWritten;
+        // A short write (rare on files): the rest goes first in the next batch.
+        let skip = bytesWritten;
+        const rest: Buffer[] = [];
+        for (const piece of batch) {
+          if (skip >= piece.length) skip -= piece.length;
+          else {
+            rest.push(piece.subarray(skip));
+            skip = 0;
+          }
+        }
+        queue.unshift(...rest);
+        if (!ended && queued <= QUEUE_BYTES / 2) body.resume();
+        pump();
+      },
+      (err: unknown) => {
+        // The disk refused (full, gone): stop taking the body; only what the file system took counts.
+        writing = false;
+        stop(new WriteFailed(err));
+        pump();
+      },
+    );
+  };
+
+  const onData = (chunk: Buffer): void => {
+    const room = max - seen;
+    seen += chunk.length;
+    const passed = chunk.length <= room ? chunk : chunk.subarray(0, Math.max(0, room));
+    if (passed.length > 0) {
+      onBytes?.(passed);
+      queue.push(passed);
+      queued += passed.length;
+      if (queued >= QUEUE_BYTES) body.pause();
+      pump();
+    }
+    if (passed !== chunk) stop(new BodyTooLong());
+  };
+  // A body that ends or breaks off (dropped connection) ends the writing; finished() reports the break.
+  const stopOnEnd = finished(body, (err) => stop(err ?? null));
+  function stop(err: unknown): void {
+    if (error === null && err) error = err;
+    if (ended) return;
+    ended = true;
+    stopOnEnd();
+    body.removeListener('data', onData);
+    if (err) body.pause();
+    pump();
   }
-  // Only what the file system took counts; pending writes of a broken pipeline were dropped.
-  if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
-  return { written: out.bytesWritten, error };
+  body.on('data', onData);
+  try {
+    await done;
+  } finally {
+    await handle.close();
+  }
+  return { written, error: error instanceof WriteFailed ? error.cause : error };
+}
+
+/** A write the file system refused, told apart from a body's own errors. */
+class WriteFailed extends Error {
+  constructor(cause: unknown) {
+    super('write failed', { cause });
+  }
 }
