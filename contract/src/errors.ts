@@ -116,6 +116,12 @@ export const errorCatalogue = {
   },
   UPLOAD_TOO_LARGE: { code: 2064, status: 200, zh: '文件不能超过 10 MB', en: 'A file may be at most 10 MB' },
   UPLOAD_EMPTY: { code: 2065, status: 200, zh: '文件是空的', en: 'The file is empty' },
+  UPLOAD_IMAGE_TOO_LARGE: {
+    code: 2067,
+    status: 200,
+    zh: '图片尺寸过大：宽高不能超过 10000 像素，总像素不能超过 1 亿',
+    en: 'The image is too large: at most 10000 pixels a side and 100 megapixels in all',
+  },
   UPLOAD_TEXT_INVALID: {
     code: 2066,
     status: 200,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
+import { pngImage } from './media-files';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -101,6 +102,19 @@ describe('POST /api/common/upload', () => {
     const res = await upload(png(), 'notes.txt', 'text/plain', { token: u.token });
     expect(res.body.data).toMatchObject({ kind: 'image', content_type: 'image/png' });
     expect(res.body.data.key).toMatch(/\.png$/);
+  });
+
+  it('refuses a small PNG declaring 20000×20000 pixels from its header (2067), and keeps nothing', async () => {
+    const u = await user();
+    const bomb = pngImage(20_000, 20_000, 2, true);
+    expect(bomb.length).toBeLessThan(1024);
+    const res = await upload(bomb, 'cover.png', 'image/png', { token: u.token });
+    expect(res.body.code).toBe(2067);
+    expect(res.body.msg).toContain('10000');
+    expect(await storedFiles(u.userinfo.id as number)).toBe(0);
+    // A real square cover of a normal size still goes through.
+    const ok = await upload(pngImage(600, 600), 'cover.png', 'image/png', { token: u.token });
+    expect(ok.body.data).toMatchObject({ kind: 'image', content_type: 'image/png' });
   });
 
   it('refuses a text file renamed .png, an SVG and an unknown binary (2063), and keeps nothing', async () => {

@@ -18,7 +18,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepStaleUploads } from '../src/modules/storage/tus.service';
 import { png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { isoMedia, textFile, wav } from './media-files';
+import { flac, isoMedia, textFile, wav } from './media-files';
 
 const MiB = 1024 * 1024;
 const QUOTA = 12 * MiB;
@@ -275,6 +275,15 @@ describe('tus resumable upload', () => {
     expect(stored[1]!.key).toMatch(/\/video\/\d{4}-\d{2}\/[0-9a-f-]{36}\.mp4$/);
     const usage = await call(t.app, { method: 'GET', url: '/api/userstorage/userdata', headers: { token: u.token } });
     expect(usage.body.data).toEqual({ used_bytes: mono.length + clip.length, quota_bytes: QUOTA, file_count: 2 });
+  });
+
+  it('refuses a truncated FLAC, naming the rule', async () => {
+    const u = await user();
+    const cut = flac().subarray(0, 20);
+    const { done } = await uploadWhole(t, u.token, cut, { kind: 'audio', filename: 'cut.flac' });
+    expect(done.status).toBe(422);
+    expect(done.body.data.issues[0].rule).toBe('audio.truncated');
+    expect(await rows(t, u.userinfo.id)).toEqual([]);
   });
 
   it('refuses a text file declared as audio, deletes it, and keeps the reason for the client', async () => {

@@ -85,7 +85,7 @@ export function readCoverHeader(buf: Buffer, field = 'cover'): CoverHeader | Rul
 }
 
 /** A bomb, by what the header declares: refused before any decoding. */
-function tooLarge(h: CoverHeader): boolean {
+export function tooLarge(h: CoverHeader): boolean {
   return h.width > COVER_RULES.maxSide || h.height > COVER_RULES.maxSide || h.width * h.height > COVER_RULES.maxPixels;
 }
 

@@ -4,11 +4,13 @@
  * - PDF: starts with %PDF-;
  * - plain text and lyrics (.txt, .lrc): valid UTF-8 without NUL bytes. Text has no magic number, so here the
  *   name must say .txt or .lrc as well: a text file named .png claims to be an image it is not, and is refused.
- * Each refusal names the rule that failed (the catalogue's 2063–2066).
+ * Each refusal names the rule that failed (the catalogue's 2063–2067); a PNG or JPEG declaring more than 10000 pixels a
+ * side or 100 megapixels is refused from its header, never decoded.
  */
 import type { ErrorKey } from '@trackline/contract/errors';
 import { UPLOAD_NAME_MAX, type UploadKind } from '@trackline/contract/workorder-types';
 import { sniffImage } from '../../platform/storage/storage';
+import { readCoverHeader, tooLarge } from '../media/image';
 
 export interface UploadClass {
   kind: UploadKind;
@@ -38,7 +40,12 @@ function isUtf8Text(buf: Buffer): boolean {
 export function classifyUpload(buf: Buffer, name: string): UploadClass | { refused: ErrorKey } {
   if (buf.length === 0) return { refused: 'UPLOAD_EMPTY' };
   const image = sniffImage(buf);
-  if (image) return { kind: 'image', ext: image.ext, contentType: image.type };
+  if (image) {
+    // A small file declaring a huge picture would cost whoever displays it gigabytes: refused from its header.
+    const header = image.ext === 'png' || image.ext === 'jpg' ? readCoverHeader(buf) : null;
+    if (header && !('issues' in header) && tooLarge(header)) return { refused: 'UPLOAD_IMAGE_TOO_LARGE' };
+    return { kind: 'image', ext: image.ext, contentType: image.type };
+  }
   if (buf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC))
     return { kind: 'pdf', ext: 'pdf', contentType: 'application/pdf' };
   const ext = extensionOf(name);
