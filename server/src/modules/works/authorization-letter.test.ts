@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '../../platform/http/app-error';
 import { authorizationLetter, type LetterInput } from './authorization-letter';
 import { addDays, isCalendarDate, shanghaiDayStart, shanghaiToday } from './calendar';
+import { signaturePng } from './demo-media';
 import { cjkFontSource, woffToSfnt } from './pdf-font';
 import { parseSignature } from './signature';
 
@@ -97,8 +98,8 @@ describe('the letter font', () => {
 });
 
 describe('signature checks', () => {
-  it('takes a signing pad’s PNG', () => {
-    expect(parseSignature(dataUrl(png(600, 200)))).toMatchObject({ width: 600, height: 200 });
+  it('takes a signing pad’s PNG with a drawn line in it (png-ink.test.ts checks the pixels further)', () => {
+    expect(parseSignature(dataUrl(signaturePng(600, 200)))).toMatchObject({ width: 600, height: 200 });
   });
 
   it('refuses what is not a sane PNG', () => {

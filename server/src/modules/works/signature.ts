@@ -1,12 +1,14 @@
 /**
  * The drawn signature of step 3: a PNG data URL from the signing pad. Checked by its bytes before it is stored or
  * embedded: a real PNG (signature and an IHDR with a valid CRC), at most WORK_LIMITS.signatureMaxBytes, and
- * dimensions a signing pad produces (a 1×1 pixel or a 20000-pixel-wide image is not a signature).
+ * dimensions a signing pad produces (a 1×1 pixel or a 20000-pixel-wide image is not a signature), and pixels
+ * that hold ink (png-ink.ts: a blank pad, transparent or white, is not a signature either).
  */
 import { crc32 } from 'node:zlib';
 import { WORK_LIMITS } from '@trackline/contract/work-model';
 import { AppError } from '../../platform/http/app-error';
 import { sniffImage } from '../../platform/storage/storage';
+import { pngInk } from './png-ink';
 
 export const SIGNATURE_BOUNDS = { minWidth: 60, minHeight: 30, maxWidth: 4096, maxHeight: 4096 } as const;
 
@@ -35,5 +37,7 @@ export function parseSignature(dataUrl: string): SignatureImage {
   const b = SIGNATURE_BOUNDS;
   if (width < b.minWidth || height < b.minHeight || width > b.maxWidth || height > b.maxHeight)
     throw new AppError('WORK_SIGNATURE_INVALID', { reason: 'dimensions', width, height });
+  const ink = pngInk(png);
+  if (ink !== 'ink') throw new AppError('WORK_SIGNATURE_INVALID', { reason: ink });
   return { png, width, height };
 }
