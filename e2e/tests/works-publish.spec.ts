@@ -125,6 +125,11 @@ test('a musician publishes a single with real files through the three steps and 
     const pad = page.getByTestId('signature-pad');
     await pad.scrollIntoViewIfNeeded();
     const box = (await pad.boundingBox())!;
+    // A tap is not a signature: the pad says so and submitting stays off.
+    await page.mouse.click(box.x + 20, box.y + 20);
+    await expect(page.getByText('签名太短，请写下完整的签名')).toBeVisible();
+    await expect(submit).toBeDisabled();
+    await page.getByRole('button', { name: '清除重签' }).click();
     await page.mouse.move(box.x + 40, box.y + 120);
     await page.mouse.down();
     for (let i = 1; i <= 12; i++)

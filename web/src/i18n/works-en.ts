@@ -199,6 +199,7 @@ export const worksEn: Messages['works'] = {
     optionalHint: 'You hold all rights: your signature is optional',
     required: 'Not signed yet (required)',
     optional: 'Not signed yet (optional)',
+    tooShort: 'The signature is too short; write your full signature',
     signed: 'Signed',
     clear: 'Clear and sign again',
     typedLabel: 'Cannot draw? Type your name to sign with it:',

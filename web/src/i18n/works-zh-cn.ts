@@ -199,6 +199,7 @@ export const worksZhCN = {
     optionalHint: '你拥有全部权利，签名可选',
     required: '尚未签名（必填）',
     optional: '尚未签名（可选）',
+    tooShort: '签名太短，请写下完整的签名',
     signed: '已签名',
     clear: '清除重签',
     typedLabel: '无法手写？输入你的姓名作为签名：',

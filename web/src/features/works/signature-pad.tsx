@@ -28,6 +28,17 @@ function segment(ctx: CanvasRenderingContext2D, a: Point, b: Point) {
 }
 const HEIGHT = 200;
 
+/** The drawn length (CSS pixels) a signature needs: well above the server's minimum of inked pixels. */
+const MIN_INK_LENGTH = 60;
+
+function inkLength(strokes: Stroke[]): number {
+  let total = 0;
+  for (const stroke of strokes)
+    for (let i = 1; i < stroke.length; i++)
+      total += Math.hypot(stroke[i]!.x - stroke[i - 1]!.x, stroke[i]!.y - stroke[i - 1]!.y);
+  return total;
+}
+
 interface SignaturePadProps {
   onChange: (png: string | null) => void;
   /** Shown as the pad's state for screen readers and under the pad. */
@@ -42,6 +53,7 @@ export function SignaturePad({ onChange, required }: SignaturePadProps) {
   const typed = useRef<string | null>(null);
   const drawing = useRef<Stroke | null>(null);
   const [signed, setSigned] = useState(false);
+  const [tooShort, setTooShort] = useState(false);
   const [name, setName] = useState('');
 
   const redraw = useCallback(() => {
@@ -102,8 +114,11 @@ export function SignaturePad({ onChange, required }: SignaturePadProps) {
   }, []);
 
   const publish = () => {
-    const has = strokes.current.length > 0 || typed.current !== null;
+    const drawn = strokes.current.length > 0;
+    // A tap or a scratch is not a signature: the server refuses a pad without enough ink, so say so here first.
+    const has = inkLength(strokes.current) >= MIN_INK_LENGTH || typed.current !== null;
     setSigned(has);
+    setTooShort(drawn && !has);
     onChange(has ? exportPng() : null);
   };
 
@@ -175,9 +190,20 @@ export function SignaturePad({ onChange, required }: SignaturePadProps) {
       />
       <div className="signature-pad__bar">
         <span id={`${id}-state`} aria-live="polite" className="signature-pad__state">
-          {signed ? t('works.sign.signed') : required ? t('works.sign.required') : t('works.sign.optional')}
+          {signed
+            ? t('works.sign.signed')
+            : tooShort
+              ? t('works.sign.tooShort')
+              : required
+                ? t('works.sign.required')
+                : t('works.sign.optional')}
         </span>
-        <Button size="small" icon={<ClearOutlined aria-hidden="true" />} onClick={clear} disabled={!signed}>
+        <Button
+          size="small"
+          icon={<ClearOutlined aria-hidden="true" />}
+          onClick={clear}
+          disabled={!signed && !tooShort}
+        >
           {t('works.sign.clear')}
         </Button>
       </div>
