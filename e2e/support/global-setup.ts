@@ -7,7 +7,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -37,6 +37,8 @@ export default async function globalSetup() {
     throw new Error('web/dist is missing: run `npm run build` first');
   const port = process.env.E2E_PORT!;
   const dataDir = await mkdtemp(path.join(tmpdir(), 'trackline-e2e-'));
+  // mkdtemp makes it 0700; an embedded PostgreSQL inside runs as `postgres` when we are root and must get through.
+  await chmod(dataDir, 0o755);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
     PORT: port,
