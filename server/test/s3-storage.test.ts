@@ -3,44 +3,25 @@
  * The seeded logo and QR codes, and an uploaded image, are stored in the bucket and served back at /files/<key>,
  * or from S3_PUBLIC_URL when the bucket is public.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from './files';
 import { call, createTestApp, staffLogin, type TestApp } from './harness';
+import { startTestBucket, type TestBucket } from './s3rver';
 
 const BUCKET = 'trackline-test';
-let s3: S3rver;
-let dir: string;
+let bucket: TestBucket;
 let endpoint: string;
 let t: TestApp;
 
 beforeAll(async () => {
-  dir = await mkdtemp(path.join(tmpdir(), 'trackline-s3-'));
-  s3 = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    silent: true,
-    directory: dir,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = (await s3.run()) as AddressInfo;
-  endpoint = `http://127.0.0.1:${port}`;
-  t = await createTestApp({
-    S3_BUCKET: BUCKET,
-    S3_ENDPOINT: endpoint,
-    S3_ACCESS_KEY_ID: 'S3RVER',
-    S3_SECRET_ACCESS_KEY: 'S3RVER',
-  });
+  bucket = await startTestBucket(BUCKET);
+  endpoint = bucket.endpoint;
+  t = await createTestApp(bucket.env);
 });
 
 afterAll(async () => {
   await t?.close();
-  await s3?.close();
-  await rm(dir, { recursive: true, force: true });
+  await bucket?.close();
 });
 
 describe('S3-compatible storage', () => {

@@ -5,20 +5,19 @@
  */
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm, utimes } from 'node:fs/promises';
+import { readdir, readFile, utimes } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import net from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import S3rver from 's3rver';
 import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepStaleUploads } from '../src/modules/storage/tus.service';
 import { png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
 import { flac, isoMedia, textFile, wav } from './media-files';
+import { startTestBucket, type TestBucket } from './s3rver';
 
 const MiB = 1024 * 1024;
 const QUOTA = 12 * MiB;
@@ -423,31 +422,16 @@ describe('tus resumable upload', () => {
 
 describe('tus upload into S3-compatible storage', () => {
   const BUCKET = 'trackline-tus';
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let s: TestApp;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'trackline-s3-tus-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = (await s3.run()) as AddressInfo;
-    s = await createTestApp({
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    });
+    bucket = await startTestBucket(BUCKET);
+    s = await createTestApp(bucket.env);
   });
   afterAll(async () => {
     await s?.close();
-    await s3?.close();
-    await rm(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   it('streams the completed WAV into the bucket in parts, records it, and serves byte ranges', async () => {

@@ -4,14 +4,10 @@
  * on S3-compatible storage a presigned POST the bucket takes (s3rver, started here), recorded by
  * POST /api/upload/confirm after checking the stored bytes.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
 import { jpegImage, pngImage, textFile, wav } from './media-files';
+import { startTestBucket, type TestBucket } from './s3rver';
 
 const MiB = 1024 * 1024;
 
@@ -194,34 +190,18 @@ describe('upload grants on local disk (signed URL)', () => {
 
 describe('upload grants on S3-compatible storage (presigned POST)', () => {
   const BUCKET = 'trackline-grants';
-  let s3: S3rver;
-  let dir: string;
+  let bucket: TestBucket;
   let s: TestApp;
   let endpoint: string;
 
   beforeAll(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'trackline-s3-grants-'));
-    s3 = new S3rver({
-      address: '127.0.0.1',
-      port: 0,
-      silent: true,
-      directory: dir,
-      configureBuckets: [{ name: BUCKET }],
-    });
-    const { port } = (await s3.run()) as AddressInfo;
-    endpoint = `http://127.0.0.1:${port}`;
-    s = await createTestApp({
-      S3_BUCKET: BUCKET,
-      S3_ENDPOINT: endpoint,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-      S3_REGION: 'cn-test-1',
-    });
+    bucket = await startTestBucket(BUCKET);
+    endpoint = bucket.endpoint;
+    s = await createTestApp({ ...bucket.env, S3_REGION: 'cn-test-1' });
   });
   afterAll(async () => {
     await s?.close();
-    await s3?.close();
-    await rm(dir, { recursive: true, force: true });
+    await bucket?.close();
   });
 
   async function post(data: { url: string; fields: Record<string, string> }, file: Buffer, type: string) {

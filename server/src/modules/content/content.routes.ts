@@ -17,15 +17,9 @@ import { API } from '@trackline/contract/paths';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
+import { bodyFromQuery } from '../../platform/http/body-from-query';
 import { langOf, ok } from '../../platform/http/envelope';
 import * as content from './content.service';
-
-/** preValidation: query parameters and an absent body become the body the schema checks. */
-async function bodyFromQuery(request: FastifyRequest): Promise<void> {
-  const body = request.body && typeof request.body === 'object' ? request.body : {};
-  const query = request.query && typeof request.query === 'object' ? request.query : {};
-  request.body = { ...query, ...body };
-}
 
 export async function contentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -16,10 +16,11 @@ import {
   workorderMyBody,
   workorderReplyBody,
 } from '@trackline/contract/workorders';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
+import { bodyFromQuery } from '../../platform/http/body-from-query';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
 import {
@@ -33,13 +34,6 @@ import {
   staffWorkorder,
   workorderQueue,
 } from './workorder.service';
-
-/** preValidation of the POST forms: query parameters and an absent body become the body the schema checks. */
-async function bodyFromQuery(request: FastifyRequest): Promise<void> {
-  const body = request.body && typeof request.body === 'object' ? request.body : {};
-  const query = request.query && typeof request.query === 'object' ? request.query : {};
-  request.body = { ...query, ...body };
-}
 
 export async function workorderRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -15,7 +15,7 @@ import {
 import { App, Button, Progress, Radio, Result, Select, Skeleton } from 'antd';
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { isApiError, showApiError } from '../../api/client';
 import { WORK_LIST_ROUTE } from '../../lib/routes';
 import { audioSummary } from './audio-field';
@@ -24,7 +24,7 @@ import { ResumableUploadField } from './resumable-upload-field';
 import { uploadSmallFile } from './small-upload';
 import { positiveId } from './use-work-step';
 import { useWorkLabels } from './work-labels';
-import { WorkStatusTag } from './work-status-tag';
+import { WorkPageHeader } from './work-page-header';
 import { addMaterial, removeMaterial, useInvalidateWorks, useWorkDetail } from './works-api';
 import './works.css';
 
@@ -248,19 +248,7 @@ export default function AddMaterialPage() {
 
   return (
     <div className="shell-width works-page works-page--form">
-      <header className="works-page__header">
-        <div>
-          <h1 className="works-page__title">{t('works.material.title')}</h1>
-          {work && (
-            <p className="works-page__intro">
-              {work.title.trim() || t('works.untitled')} <WorkStatusTag status={work.status} remark={work.remark} />
-            </p>
-          )}
-        </div>
-        <Link to={WORK_LIST_ROUTE} className="link-button">
-          {t('works.list.title')}
-        </Link>
-      </header>
+      <WorkPageHeader title={t('works.material.title')} work={work} />
       {detail.isPending ? (
         <Skeleton active paragraph={{ rows: 6 }} />
       ) : detail.isError || !work ? (

@@ -18,7 +18,7 @@ import { SaveIndicator } from './save-indicator';
 import { TrackListEditor } from './track-list-editor';
 import { useInfoEditor } from './use-info-editor';
 import { positiveId } from './use-work-step';
-import { WorkStatusTag } from './work-status-tag';
+import { WorkPageHeader } from './work-page-header';
 import { runWorkCommand, useInvalidateWorks, useWorkDetail } from './works-api';
 import './works.css';
 
@@ -143,19 +143,7 @@ export default function UpdateMusicPage() {
 
   return (
     <div className="shell-width works-page works-page--form">
-      <header className="works-page__header">
-        <div>
-          <h1 className="works-page__title">{t('works.update.title')}</h1>
-          {work && (
-            <p className="works-page__intro">
-              {work.title.trim() || t('works.untitled')} <WorkStatusTag status={work.status} remark={work.remark} />
-            </p>
-          )}
-        </div>
-        <Link to={WORK_LIST_ROUTE} className="link-button">
-          {t('works.list.title')}
-        </Link>
-      </header>
+      <WorkPageHeader title={t('works.update.title')} work={work} />
       {body}
     </div>
   );
