@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const [major, minor] = process.versions.node.split('.').map(Number);
-if (major < 22 || (major === 22 && minor < 12)) {
-  console.error(`Trackline needs Node.js 22.12 or newer; this is ${process.versions.node}.`);
+if (major < 22 || (major === 22 && minor < 18)) {
+  console.error(`Trackline needs Node.js 22.18 or newer; this is ${process.versions.node}.`);
   process.exit(1);
 }
 

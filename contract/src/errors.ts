@@ -250,6 +250,24 @@ export const errorCatalogue = {
     zh: '该作品还没有签署的授权书',
     en: 'This work has no signed authorization letter yet',
   },
+  DELIVERY_STORE_UNKNOWN: {
+    code: 2150,
+    status: 200,
+    zh: '该作品没有选择这个发行平台',
+    en: 'This work was not sent to that store',
+  },
+  DELIVERY_NOTHING_TO_TAKE_DOWN: {
+    code: 2151,
+    status: 200,
+    zh: '所选平台上没有可下架的内容',
+    en: 'There is nothing on the chosen stores to take down',
+  },
+  DELIVERY_MESSAGE_NOT_FOUND: {
+    code: 2152,
+    status: 404,
+    zh: '发送记录不存在',
+    en: 'This delivery does not exist',
+  },
   STORAGE_QUOTA_EXCEEDED: {
     code: 2090,
     status: 200,

@@ -1,3 +1,5 @@
+import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
 function contentAdminPaths<K extends string>(kind: K) {
   return {
@@ -59,6 +61,8 @@ export const API = {
     waitCount: '/api/publish/waitcount',
   },
   indexData: '/api/app.cpuser/get_index_data',
+  /** Delivery to stores (issue 13). */
+  distribution: DISTRIBUTION_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -105,5 +109,6 @@ export const API = {
     workorderReply: '/api/admin/workorder/reply',
     workorderAssign: '/api/admin/workorder/assign',
     workorderClose: '/api/admin/workorder/close',
+    distribution: DISTRIBUTION_ADMIN_PATHS,
   },
 } as const;

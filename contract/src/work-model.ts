@@ -172,6 +172,8 @@ export interface MaterialItem {
   size: number;
   /** The file's analysis (audio: format, sampleRate, bitDepth, channels, durationSec; image: width, height…). */
   meta: Record<string, unknown> | null;
+  /** Hex SHA-256 of the whole file, when it was computed as the file came in (delivery sends it to stores). */
+  sha256?: string | null;
 }
 
 export interface TrackItem {

@@ -34,8 +34,11 @@ const ACTIONS: WorkAction[] = [
   'mark_online',
   'start_change',
   'discard_change',
+  'stores_live',
+  'take_down',
+  'restore',
 ];
-const ACTORS: WorkActor[] = ['user', 'editor'];
+const ACTORS: WorkActor[] = ['user', 'editor', 'system'];
 
 /** "from action actor to": the only moves there are. */
 const EXPECTED = `
@@ -65,6 +68,10 @@ const EXPECTED = `
   11 discard_change user 991
   101 discard_change user 991
   401 discard_change user 991
+  990 stores_live system 991
+  990 take_down user 992
+  991 take_down user 992
+  992 restore user 990
 `
   .trim()
   .split('\n')
@@ -135,6 +142,7 @@ describe('work status transitions', () => {
       '401': null,
       '990': null,
       '991': null,
+      '992': null,
     });
   });
 
@@ -147,6 +155,7 @@ describe('work status transitions', () => {
       rejected: ['400', '401'],
       distributing: ['990'],
       online: ['991'],
+      taken_down: ['992'],
     });
     for (const s of WORK_STATUSES) expect(statusesOfGroup(statusGroup(s))).toContain(s);
   });

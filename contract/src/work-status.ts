@@ -21,6 +21,7 @@ export const WORK_STATUSES = [
   '401',
   '990',
   '991',
+  '992',
 ] as const;
 export type WorkStatus = (typeof WORK_STATUSES)[number];
 
@@ -37,6 +38,7 @@ export const STATUS_GROUPS = [
   'rejected',
   'distributing',
   'online',
+  'taken_down',
 ] as const;
 export type StatusGroup = (typeof STATUS_GROUPS)[number];
 
@@ -55,6 +57,8 @@ const GROUP_OF: Record<WorkStatus, StatusGroup> = {
   '401': 'rejected',
   '990': 'distributing',
   '991': 'online',
+  // Not in the spec's table (it has no code for a work withdrawn from the stores): chosen by issue 13.
+  '992': 'taken_down',
 };
 
 export function statusGroup(status: WorkStatus): StatusGroup {
@@ -73,6 +77,7 @@ export const STATUS_GROUP_LABELS: Record<StatusGroup, { zh: string; en: string }
   rejected: { zh: '作品被驳回', en: 'Work rejected' },
   distributing: { zh: '作品发行中', en: 'Being distributed' },
   online: { zh: '作品已上线', en: 'Online' },
+  taken_down: { zh: '作品已下架', en: 'Taken down' },
 };
 
 /** Finer than the §4 label where editors need it: first review (200/201) versus final review (300/301). */
@@ -104,14 +109,17 @@ export function resumeStep(status: WorkStatus): 1 | 2 | 3 | null {
   }
 }
 
-export type WorkActor = 'user' | 'editor';
+/** `system`: the service itself (delivery derives 991 from the stores' states). */
+export type WorkActor = 'user' | 'editor' | 'system';
 
 /**
  * Why a transition happens; each names the actor allowed to cause it. One row per allowed move, nothing else moves.
  * complete_info: step 1 saved complete · choose_scope: step 2 saved · submit: step 3 signed (pre-review clean) ·
  * withdraw: the musician takes it back from review · pass_first / pass_final / reject: editors ·
- * reopen: a rejected work goes back to editing · mark_online: an editor, until delivery exists ·
- * start_change / discard_change: editing an online work, and giving that up (the live version stays).
+ * reopen: a rejected work goes back to editing · mark_online: an editor, for stores that confirm nothing ·
+ * start_change / discard_change: editing an online work, and giving that up (the live version stays) ·
+ * stores_live: the service, once no store is still on its way and at least one is live (delivery, issue 13) ·
+ * take_down / restore: the musician withdraws the work from every store (992), and brings it back (→ 990).
  */
 export type WorkAction =
   | 'complete_info'
@@ -124,7 +132,10 @@ export type WorkAction =
   | 'reopen'
   | 'mark_online'
   | 'start_change'
-  | 'discard_change';
+  | 'discard_change'
+  | 'stores_live'
+  | 'take_down'
+  | 'restore';
 
 interface TransitionRule {
   action: WorkAction;
@@ -169,6 +180,11 @@ export const TRANSITIONS: readonly TransitionRule[] = [
   rule('discard_change', 'user', '11', '991'),
   rule('discard_change', 'user', '101', '991'),
   rule('discard_change', 'user', '401', '991'),
+  // delivery (issue 13)
+  rule('stores_live', 'system', '990', '991'),
+  rule('take_down', 'user', '990', '992'),
+  rule('take_down', 'user', '991', '992'),
+  rule('restore', 'user', '992', '990'),
 ];
 
 /** The status an action leads to from `from` for this actor, or null when the table has no such move. */

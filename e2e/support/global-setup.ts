@@ -48,6 +48,10 @@ export default async function globalSetup() {
     // Each test speaks from its own address (X-Forwarded-For), so per-IP limits do not couple the journeys.
     TRUST_PROXY: 'true',
     LOG_LEVEL: 'warn',
+    // Stores' acknowledgements are read every 5 s, so a journey sees a store's answer soon (delivery, issue 13).
+    DELIVERY_POLL_SECONDS: '5',
+    // Background jobs run inside the server, as with `npm start`.
+    JOBS_IN_PROCESS: 'true',
   };
   let embedded: EmbeddedDatabase | undefined;
   let adminUrl = process.env.DATABASE_URL;
@@ -64,6 +68,8 @@ export default async function globalSetup() {
   dbUrl.pathname = `/${dbName}`;
   env.DATABASE_URL = dbUrl.toString();
   process.env.E2E_DATABASE_URL = env.DATABASE_URL;
+  // Where local-folder stores receive deliveries (DELIVERY_DIR's default): a journey plays such a store's answer.
+  process.env.E2E_DELIVERY_DIR = path.join(dataDir, 'delivery');
 
   mkdirSync(path.dirname(SERVER_LOG), { recursive: true });
   const log = createWriteStream(SERVER_LOG);

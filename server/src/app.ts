@@ -13,6 +13,8 @@ import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
+import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
@@ -165,6 +167,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await workorderRoutes(app, deps, auth);
   await worksRoutes(app, deps, auth);
   await reviewRoutes(app, deps, auth);
+  await distributionRoutes(app, deps, auth);
+  await distributionAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

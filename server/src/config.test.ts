@@ -19,6 +19,8 @@ describe('loadConfig', () => {
     expect(config.seedDemo).toBe(true);
     expect(config.logLevel).toBe('info');
     expect(config.agentDomainAliases.size).toBe(0);
+    expect(config.jobsInProcess).toBe(true);
+    expect(config.workerConcurrency).toBe(4);
   });
 
   it('treats empty settings as unset', () => {
@@ -38,7 +40,11 @@ describe('loadConfig', () => {
       TRUST_PROXY: 'yes',
       SEED_DEMO: 'false',
       SESSION_IDLE_DAYS: '7',
+      JOBS_IN_PROCESS: 'false',
+      WORKER_CONCURRENCY: '8',
     });
+    expect(config.jobsInProcess).toBe(false);
+    expect(config.workerConcurrency).toBe(8);
     expect(config.port).toBe(8080);
     expect(config.dataDir).toBe('/var/lib/trackline');
     expect(config.filesDir).toBe('/var/lib/trackline/files');
@@ -83,6 +89,9 @@ describe('loadConfig', () => {
       { LOG_LEVEL: 'loud' },
       { PUBLIC_BASE_URL: 'not a url' },
       { DB_POOL_MAX: '0' },
+      { JOBS_IN_PROCESS: 'sometimes' },
+      { WORKER_CONCURRENCY: '0' },
+      { WORKER_CONCURRENCY: '1.5' },
     ]) {
       const name = Object.keys(env)[0]!;
       expect(() => loadConfig(env), name).toThrow(ConfigError);

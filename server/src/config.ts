@@ -27,6 +27,11 @@ const aliasList = z.string().transform((value, ctx) => {
   return map;
 });
 
+const deliveryCredentials = z.record(
+  z.string(),
+  z.object({ password: z.string().min(1).optional(), privateKey: z.string().min(1).optional() }).strict(),
+);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -75,6 +80,8 @@ const schema = z.object({
     .min(1024 * 1024)
     .max(1024 * GiB)
     .default(2 * GiB),
+  JOBS_IN_PROCESS: bool.default(true),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   UPLOAD_STAGING_DIR: z.string().min(1).optional(),
   RELEASE_LEAD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Placeholders (README): replace with the registrant code and GS1 company prefix the service was allotted.
@@ -88,6 +95,26 @@ const schema = z.object({
     .regex(/^\d{6,11}$/, 'must be 6–11 digits')
     .default('0888888'),
   UPC_CODE_LENGTH: z.enum(['12', '13']).transform(Number).default(12),
+  // Delivery to stores (modules/distribution). The sender DPID is a placeholder until DDEX allots the service one.
+  DELIVERY_SENDER_DPID: z
+    .string()
+    .regex(/^PADPIDA[a-zA-Z0-9]+$/, 'must be a DDEX party id (PADPIDA…)')
+    .default('PADPIDATRACKLINEDEMO'),
+  DELIVERY_SENDER_NAME: z.string().min(1).max(200).default('Trackline Music'),
+  DELIVERY_DIR: z.string().min(1).optional(),
+  DELIVERY_CREDENTIALS: z
+    .string()
+    .transform((value, ctx) => {
+      try {
+        return deliveryCredentials.parse(JSON.parse(value));
+      } catch {
+        // never echo the value: it holds secrets
+        ctx.addIssue({ code: 'custom', message: 'must be a JSON object of { password?, privateKey? } by name' });
+        return z.NEVER;
+      }
+    })
+    .default({}),
+  DELIVERY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -126,6 +153,9 @@ function toConfig(env: z.infer<typeof schema>) {
       : undefined,
     userStorageQuotaBytes: env.USER_STORAGE_QUOTA_BYTES,
     uploadMediaMaxBytes: env.UPLOAD_MEDIA_MAX_BYTES,
+    // Background jobs (platform/jobs): run inside this server process, and how many at once per process.
+    jobsInProcess: env.JOBS_IN_PROCESS,
+    workerConcurrency: env.WORKER_CONCURRENCY,
     // Resumable uploads are received here before they are checked and moved into storage. On the files' own disk
     // by default, so that move is a rename; several instances need it on a volume they share.
     uploadStagingDir: path.resolve(env.UPLOAD_STAGING_DIR ?? path.join(dataDir, 'uploads')),
@@ -136,6 +166,13 @@ function toConfig(env: z.infer<typeof schema>) {
       isrcPrefix: env.ISRC_REGISTRANT_PREFIX,
       upcPrefix: env.UPC_COMPANY_PREFIX,
       upcLength: env.UPC_CODE_LENGTH as 12 | 13,
+    },
+    delivery: {
+      sender: { dpid: env.DELIVERY_SENDER_DPID, name: env.DELIVERY_SENDER_NAME },
+      // Local-folder stores write under here; a store's address is a folder relative to it.
+      dir: path.resolve(env.DELIVERY_DIR ?? path.join(dataDir, 'delivery')),
+      credentials: env.DELIVERY_CREDENTIALS,
+      pollMs: env.DELIVERY_POLL_SECONDS * 1000,
     },
   };
 }

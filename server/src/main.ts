@@ -1,6 +1,8 @@
 /**
- * The process: config → database (embedded PostgreSQL when DATABASE_URL is unset) → migrations → seed → app → listen.
- * SIGINT/SIGTERM: in-flight requests finish, the pool closes, the embedded PostgreSQL stops.
+ * The process: config → database (embedded PostgreSQL when DATABASE_URL is unset) → migrations → seed → app → listen,
+ * and the background job runner unless JOBS_IN_PROCESS=false.
+ * SIGINT/SIGTERM: in-flight requests finish, running jobs finish or are released, the pool closes, the embedded
+ * PostgreSQL stops.
  */
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app';
@@ -8,7 +10,9 @@ import { ConfigError, loadConfig } from './config';
 import { closeDeps, createDeps } from './platform/boot';
 import { installConnectionErrorGuard } from './platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from './platform/db/embedded';
+import { type JobRunner, startJobRunner } from './platform/jobs/runner';
 import { DEMO_MUSICIAN, seed } from './seed';
+import { tasks } from './tasks';
 
 function say(line: string) {
   process.stdout.write(`${line}\n`);
@@ -41,6 +45,9 @@ async function main() {
   });
   const report = await seed(deps);
   const app = await buildApp(deps);
+  let jobs: JobRunner | undefined;
+  if (config.jobsInProcess)
+    jobs = await startJobRunner(deps, databaseUrl, tasks, { concurrency: config.workerConcurrency });
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -49,7 +56,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 20_000).unref();
     try {
-      await app.close();
+      await Promise.all([app.close(), jobs?.stop()]);
       await closeDeps(deps);
       await embedded?.stop();
     } finally {

@@ -10,6 +10,7 @@ import { type AgentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
 import { seedContent } from './modules/content/content.seed';
+import { seedDemoStores } from './modules/distribution/distribution.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
 import { seedDemoWorks } from './modules/works/works.seed';
@@ -86,6 +87,8 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
   }
   // The footer's platform documents always; the demo news, help, Q&A, plans and versions with SEED_DEMO (each once).
   await seedContent(deps, { demo: config.seedDemo });
+  // Demo DDEX ids for the stores that have none, so demo deliveries go the whole way (distribution module).
+  if (config.seedDemo) await seedDemoStores(deps);
   // After the musician and the first admin: the works are theirs and reviewed by the admin (each once).
   if (config.seedDemo && options.demoWorks !== false) await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);
   return {

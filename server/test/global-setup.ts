@@ -1,6 +1,6 @@
 /**
  * Once per test run: a PostgreSQL server (DATABASE_URL, else an embedded one in a temporary folder) and a template
- * database migrated to the latest schema. Each test file clones the template into a database of its own.
+ * database migrated to the latest schema (graphile-worker's included). Each test file clones the template into a database of its own.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,6 +11,7 @@ import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../src/platform/db/database';
 import { type EmbeddedDatabase, startEmbeddedPostgres } from '../src/platform/db/embedded';
 import { migrateToLatest } from '../src/platform/db/migrator';
+import { installJobSchema } from '../src/platform/jobs/schema';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -43,6 +44,8 @@ export default async function setup(project: TestProject) {
   const tpl = connectDatabase(withDatabase(adminUrl, templateDb), 1, () => undefined);
   await migrateToLatest(tpl.db as never);
   await tpl.close();
+  // graphile-worker's schema too, so each cloned database can enqueue and run jobs at once.
+  await installJobSchema(withDatabase(adminUrl, templateDb), 'silent');
 
   project.provide('adminUrl', adminUrl);
   project.provide('templateDb', templateDb);

@@ -14,8 +14,11 @@ import { loadConfig } from '../src/config';
 import { closeDeps, createDeps } from '../src/platform/boot';
 import { installConnectionErrorGuard } from '../src/platform/db/database';
 import type { Deps } from '../src/platform/deps';
+import { type JobRunner, type RunnerOptions, runJobsOnce, startJobRunner } from '../src/platform/jobs/runner';
+import type { JobTask } from '../src/platform/jobs/task';
 import { consoleSmsProvider } from '../src/platform/sms/sms-provider';
 import { seed } from '../src/seed';
+import { tasks as registeredTasks } from '../src/tasks';
 import { withDatabase } from './global-setup';
 
 export interface TestApp {
@@ -24,12 +27,21 @@ export interface TestApp {
   secondInstance(): Promise<FastifyInstance>;
   deps: Deps;
   dbName: string;
+  /** The test's own database, for a process of its own (a worker) to connect to. */
+  databaseUrl: string;
   /** Runs SQL as the superuser against the test's own database (to expire a code, take the database away...). */
   sql(text: string, params?: unknown[]): Promise<pg.QueryResult>;
   /** Runs SQL on the server's maintenance database. */
   adminSql(text: string, params?: unknown[]): Promise<pg.QueryResult>;
   smsLines: string[];
   lastSmsCode(mobile: string, event: string): string | undefined;
+  /**
+   * Runs this database's due jobs in this process, one at a time, until none is due (jobs they add included; a
+   * retry waiting for its back-off is not due). `tasks`: every registered task by default.
+   */
+  runJobs(options?: { tasks?: readonly JobTask[] }): Promise<{ succeeded: number; failed: number }>;
+  /** Starts a real runner (as main.ts does) on this database; stopped by close() if the test has not. */
+  startJobRunner(options?: Partial<RunnerOptions> & { tasks?: readonly JobTask[] }): Promise<JobRunner>;
   close(): Promise<void>;
 }
 
@@ -69,6 +81,7 @@ export async function createTestApp(
   const own = new pg.Pool({ connectionString: url, max: 1 });
   own.on('error', () => undefined);
   const others: Array<{ app: FastifyInstance; deps: Deps }> = [];
+  const runners: JobRunner[] = [];
   return {
     app,
     async secondInstance() {
@@ -80,6 +93,7 @@ export async function createTestApp(
     },
     deps,
     dbName,
+    databaseUrl: url,
     sql: (text, params) => own.query(text, params as unknown[]),
     adminSql: (text, params) => admin.query(text, params as unknown[]),
     smsLines,
@@ -90,7 +104,18 @@ export async function createTestApp(
       }
       return undefined;
     },
+    runJobs: (options = {}) => runJobsOnce(deps, url, options.tasks ?? registeredTasks),
+    async startJobRunner({ tasks, ...options } = {}) {
+      const runner = await startJobRunner(deps, url, tasks ?? registeredTasks, {
+        concurrency: 2,
+        pollMs: 200,
+        ...options,
+      });
+      runners.push(runner);
+      return runner;
+    },
     async close() {
+      await Promise.all(runners.map((r) => r.stop()));
       for (const o of others) {
         await o.app.close();
         await closeDeps(o.deps).catch(() => undefined);

@@ -255,6 +255,7 @@ describe('the list of my works', () => {
       rejected: 2,
       distributing: 1,
       online: 1,
+      taken_down: 0,
     });
     // drafts: 00/10/100 and changes in progress (01…), newest change first, at most five
     expect(index.drafts.map((w: { status: string }) => w.status)).toEqual(['00', '10', '100', '01', '00']);

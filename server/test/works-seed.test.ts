@@ -84,6 +84,7 @@ describe('the demo musician after a fresh start', () => {
       rejected: 1,
       distributing: 0,
       online: 1,
+      taken_down: 0,
     });
     expect(index.body.data.rejected.map((w: WorkListItem) => w.title)).toEqual(['城市漫游']);
     expect(index.body.data.drafts.map((w: WorkListItem) => w.title).sort()).toEqual(
@@ -101,6 +102,12 @@ describe('the demo musician after a fresh start', () => {
     expect(track.lyrics).toContain('夏夜晚风');
     expect(work).toMatchObject({ genre: 'pop', language: 'zh-cmn', property: 1, wc_statement: 1, source: 1 });
     expect(work.authorization).toMatchObject({ signed: true });
+
+    // Delivered to each of its eight stores the real way, then confirmed live by the editor (issue 13).
+    const stores = (await get(`${API.distribution.stores}?id=${item.id}`)).body.data;
+    expect(stores.stores).toHaveLength(8);
+    for (const s of stores.stores) expect(s, s.code).toMatchObject({ state: 'live', live_by: 'editor', failure: null });
+    expect(stores.can_take_down).toHaveLength(8);
 
     // The files are what their URLs serve, judged again from the served bytes.
     const cover = await fetched(work.cover!.url);

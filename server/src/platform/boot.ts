@@ -6,6 +6,8 @@ import { serverSecret } from './db/settings';
 import type { Deps } from './deps';
 import { SessionCache } from './http/session-cache';
 import { attachSessionCache } from './http/sessions';
+import { jobQueue } from './jobs/queue';
+import { installJobSchema } from './jobs/schema';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
 import { s3Storage } from './storage/s3-storage';
@@ -19,12 +21,14 @@ export async function createDeps(
   const filesPrefix = `${config.publicBaseUrl ?? ''}/files/`;
   const database = connectDatabase(databaseUrl, config.dbPoolMax, onPoolError);
   await migrateToLatest(database.db as never);
+  await installJobSchema(databaseUrl, config.logLevel);
   const sessionCache = new SessionCache(config.sessionCacheMs, (msg) => onPoolError(new Error(msg)));
   await sessionCache.listen(databaseUrl);
   attachSessionCache(database.db, sessionCache);
   return {
     sessionCache,
     config,
+    jobs: jobQueue(database.db),
     database,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
     sms: smsProviderFor(config.smsProvider),

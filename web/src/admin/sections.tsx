@@ -5,6 +5,7 @@
  */
 import {
   AuditOutlined,
+  CloudUploadOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
   DashboardOutlined,
@@ -15,6 +16,7 @@ import {
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { ReactElement } from 'react';
+import DeliveryOpsPage from './distribution/delivery-ops-page';
 import { hasAnyRole } from './hooks/current-staff';
 import type { AdminKey } from './i18n';
 import AgentsPage from './pages/agents-page';
@@ -79,6 +81,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <AuditOutlined aria-hidden="true" />,
     roles: ['admin', 'editor'],
     render: () => <ReviewPage />,
+  },
+  {
+    key: 'distribution',
+    path: 'distribution',
+    label: 'menu.distribution',
+    icon: <CloudUploadOutlined aria-hidden="true" />,
+    roles: ['admin', 'editor'],
+    render: () => <DeliveryOpsPage />,
   },
   {
     key: 'workorders',

@@ -1,5 +1,6 @@
 /** English. Same keys as zh-cn.ts; the type makes a missing or misspelt key a compile error. */
 import { errorCatalogue } from '@trackline/contract/errors';
+import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
 import { worksEn } from './works-en';
 
@@ -492,4 +493,5 @@ export const en: Messages = {
     progressLabel: 'Upload progress',
   },
   works: worksEn,
+  distribution: distributionEn,
 };

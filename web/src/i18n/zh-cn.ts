@@ -3,6 +3,7 @@
  * Texts that the server catalogue also owns (contract/errors.ts) are taken from there so both sides agree.
  */
 import { errorCatalogue } from '@trackline/contract/errors';
+import { distributionZhCN } from './distribution-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -488,4 +489,5 @@ export const zhCN = {
     progressLabel: '上传进度',
   },
   works: worksZhCN,
+  distribution: distributionZhCN,
 } as const;

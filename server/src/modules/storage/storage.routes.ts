@@ -19,11 +19,9 @@ import { langOf, ok } from '../../platform/http/envelope';
 import { storageUsage } from './quota';
 import { admitUpload, storeUserUpload } from './storage.service';
 import { tusRoutes } from './tus.routes';
-import { sweepStaleUploads, uploadState } from './tus.service';
+import { uploadState } from './tus.service';
 import { confirmUpload, createGrant } from './upload-grants';
 import { uploadGrantRoutes } from './upload-grants.routes';
-
-const SWEEP_EVERY_MS = 3600_000;
 
 export async function storageRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
   app.post(
@@ -92,15 +90,5 @@ export async function storageRoutes(app: FastifyInstance, deps: Deps, auth: Auth
 
   await tusRoutes(app, deps, auth);
   await uploadGrantRoutes(app, deps);
-
-  // Stale resumable uploads go after a day: swept at start and every hour (any instance; sweeping twice is harmless).
-  let timer: NodeJS.Timeout | undefined;
-  const sweep = () =>
-    sweepStaleUploads(deps).catch((err: unknown) => app.log.warn({ err }, 'sweeping stale uploads failed'));
-  app.addHook('onReady', async () => {
-    void sweep();
-    timer = setInterval(sweep, SWEEP_EVERY_MS);
-    timer.unref();
-  });
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Stale resumable uploads are swept by a background job every hour (storage.tasks.ts).
 }

@@ -6,7 +6,7 @@
  * Completion happens in the PATCH that brings the last byte: the file is judged by its head (media/audio.ts,
  * media/video.ts by the declared kind), hashed, moved into storage and recorded (media-intake.ts). What cannot be
  * read as audio or video is refused and deleted; the refusal stays readable for a day at GET /api/upload/file.
- * If a process dies mid-completion, the next GET /api/upload/file (or the sweep a day later) takes over.
+ * If a process dies mid-completion, the next GET /api/upload/file (or the hourly sweep a day later) takes over.
  */
 import { createHash, type Hash, randomBytes } from 'node:crypto';
 import { readdir, rm, stat, truncate, writeFile } from 'node:fs/promises';
@@ -176,6 +176,7 @@ export async function appendToUpload(
 
     let running = runningHashes.get(id);
     if (offset === 0) {
+      forgetIdleHashes();
       running = { hash: createHash('sha256'), bytes: 0, usedAt: Date.now() };
       runningHashes.set(id, running);
     } else if (running && running.bytes !== offset) {
@@ -317,10 +318,17 @@ export async function uploadState(deps: Deps, userId: number, id: string, lang: 
   };
 }
 
+/** Drops this process's running hashes of uploads abandoned for a day (checked as each new upload starts). */
+function forgetIdleHashes(): void {
+  const cutoff = Date.now() - STALE_HOURS * 3600_000;
+  for (const [id, running] of runningHashes) if (running.usedAt < cutoff) runningHashes.delete(id);
+}
+
 /**
  * Deletes uploads untouched for a day (unfinished ones with their bytes, ended ones' records), staging files no
- * upload owns any more, and old grant nonces. Run at start and every hour by each instance: deleting twice is
- * harmless.
+ * upload owns any more, and old grant nonces. A background job every hour (storage.tasks.ts): it may run in a
+ * worker process, so it touches only the database and the staging directory, never this process's memory.
+ * Deleting twice is harmless.
  */
 export async function sweepStaleUploads(deps: Deps): Promise<number> {
   const db = deps.database.db;
@@ -343,6 +351,5 @@ export async function sweepStaleUploads(deps: Deps): Promise<number> {
     }
   }
   await deleteOldGrantUses(db, STALE_HOURS);
-  for (const [id, running] of runningHashes) if (running.usedAt < cutoff) runningHashes.delete(id);
   return removed;
 }

@@ -28,11 +28,13 @@ import type { ReviewListQuery } from '@trackline/contract/works';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
+import { markDeliveredStoresLive, queueRelease } from '../distribution/distribution.service';
 import { sendToUser } from '../messages/messages.service';
 import { assignMissingIdentifiers } from './identifier-assignment';
 import { findWorkOwner, pageQueue, platformsByCode, readWorkForAction } from './review.repository';
 import { approvedMessage, onlineMessage, passedFirstMessage, rejectedMessage } from './work-messages';
 import { applyTransition } from './work-transition';
+import { findWork } from './works.repository';
 import { authorizationPdf, loadWorkDetail, prereviewWork, workHistory } from './works.service';
 
 /** The queue holds review statuses and 990 only: what is not in review waits to be marked online. */
@@ -166,6 +168,11 @@ export function approveWork(
       // The approved change is now the live version: the copy kept of the old one goes.
       set: stage === 'final' && change ? { live_snapshot: null } : undefined,
     });
+    // Approved for release: queued for each of its stores in this transaction (distribution module).
+    if (stage === 'final') {
+      const approved = await findWork(trx, work.id);
+      await queueRelease(deps, trx, work.id, approved?.platforms ?? [], { staffId });
+    }
     const message = codes
       ? approvedMessage({ id: work.id, title: work.title, change }, codes, body.remark)
       : passedFirstMessage(work, body.remark);
@@ -197,20 +204,25 @@ export function rejectWork(
   });
 }
 
-/** 990 → 991: until delivery to the platforms exists, an editor records that the work is online. */
+/**
+ * 990 → 991 by an editor: for stores that confirm nothing themselves, the editor records that the work is online
+ * (stores that do confirm move the work to 991 by themselves, distribution/delivery-status.ts).
+ */
 export function markWorkOnline(
   deps: Deps,
   staffId: number,
   body: { id: number; remark: string },
 ): Promise<ReviewActionResult> {
   return actOnWork(deps, body.id, undefined, async (trx, work) => {
+    // Stores delivered to that confirm nothing themselves: the editor's word makes them live (distribution module).
+    const stores = work.status === '990' ? await markDeliveredStoresLive(trx, work.id) : [];
     const status = await applyTransition(trx, {
       workId: work.id,
       from: work.status,
       action: 'mark_online',
       actor: 'editor',
       staffId,
-      remark: body.remark,
+      remark: stores.length > 0 ? `${body.remark}${body.remark ? ' · ' : ''}${stores.join(', ')}` : body.remark,
     });
     await sendToUser(deps, work.user_id, onlineMessage(work, body.remark), trx);
     return { id: work.id, status };

@@ -45,6 +45,7 @@ function toMaterial(deps: Deps, m: MaterialRow): MaterialItem {
     name: m.original_name,
     size: Number(m.size_bytes),
     meta: (m.meta as Record<string, unknown> | null) ?? null,
+    sha256: m.sha256,
   };
 }
 

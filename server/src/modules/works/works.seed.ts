@@ -20,6 +20,7 @@ import { workInfoBody, workScopeBody, workSignBody } from '@trackline/contract/w
 import { setSettingOnce } from '../../platform/db/settings';
 import type { Deps } from '../../platform/deps';
 import { findUserByMobile } from '../account/account.repository';
+import { runDeliveries } from '../distribution/delivery-run';
 import { findStaffByUsername, listStaff } from '../staff/staff.repository';
 import { intakeServerFile } from '../storage/media-intake';
 import { addDays, shanghaiToday } from './calendar';
@@ -299,6 +300,9 @@ export async function seedDemoWorks(deps: Deps, mobile: string): Promise<DemoWor
   await submit(deps, user, online, true);
   await approveWork(deps, editor, { id: online, remark: '音频与封面均符合要求' });
   await approveWork(deps, editor, { id: online, remark: '信息完整，准予发行' });
+  // Delivered to its stores the real way (built, checked, written to each store's folder), then confirmed by the
+  // editor for the stores that confirm nothing themselves.
+  await runDeliveries(deps, online);
   await markWorkOnline(deps, editor, { id: online, remark: '已在各平台上线' });
 
   const rejected = await fillRelease(deps, user, CITY_WALK);

@@ -1,5 +1,6 @@
 /** The database as Kysely sees it. Each module's repository is the only code touching its tables. */
 import type { ColumnType, Generated } from 'kysely';
+import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -307,7 +308,7 @@ export interface WorkOrderRepliesTable {
 
 // Works (migration 0006).
 
-export interface PlatformsTable {
+export interface PlatformsTable extends PlatformDeliveryColumns {
   id: Generated<number>;
   code: string;
   name_zh: string;
@@ -371,7 +372,8 @@ export type WorkStatusColumn =
   | '400'
   | '401'
   | '990'
-  | '991';
+  | '991'
+  | '992';
 
 export interface WorkTracksTable {
   id: Id;
@@ -432,7 +434,7 @@ export interface IdentifierCountersTable {
   value: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database {
+export interface Database extends DistributionTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

@@ -1,6 +1,7 @@
 /** The staff console's texts in English; the same keys as zh-cn.ts. */
 
 import { contentEn } from './content-en';
+import { distributionEn } from './distribution-en';
 import { reviewEn } from './review-en';
 import type { AdminMessages } from './types';
 import { workordersEn } from './workorders-en';
@@ -64,6 +65,7 @@ export const adminEn: AdminMessages = {
     broadcasts: 'Broadcasts',
     workorders: 'Work orders',
     review: 'Work review',
+    distribution: 'Delivery',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -221,4 +223,5 @@ export const adminEn: AdminMessages = {
   content: contentEn,
   workorders: workordersEn,
   review: reviewEn,
+  distribution: distributionEn,
 };

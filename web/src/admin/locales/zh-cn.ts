@@ -1,4 +1,5 @@
 import { contentZhCN } from './content-zh-cn';
+import { distributionZhCN } from './distribution-zh-cn';
 import { reviewZhCN } from './review-zh-cn';
 import { workordersZhCN } from './workorders-zh-cn';
 
@@ -65,6 +66,7 @@ export const adminZhCN = {
     broadcasts: '消息广播',
     workorders: '工单',
     review: '作品审核',
+    distribution: '发行运营',
     content: '内容管理',
     feedback: '问题反馈',
   },
@@ -221,4 +223,5 @@ export const adminZhCN = {
   content: contentZhCN,
   workorders: workordersZhCN,
   review: reviewZhCN,
+  distribution: distributionZhCN,
 };

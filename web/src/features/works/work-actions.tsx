@@ -21,7 +21,7 @@ import { addMaterialRoute, updateMusicRoute, workStepRoute } from '../../lib/rou
 import { authorizationPdfUrl, runWorkCommand, useInvalidateWorks, type WorkCommand } from './works-api';
 
 /** Statuses in which the work has a signed authorization letter. */
-const SIGNED: readonly WorkStatus[] = ['200', '201', '300', '301', '400', '401', '990', '991'];
+const SIGNED: readonly WorkStatus[] = ['200', '201', '300', '301', '400', '401', '990', '991', '992'];
 const UNDER_REVIEW: readonly WorkStatus[] = ['200', '201', '300', '301'];
 
 /** Where "edit" opens: an album's track editor, or step 1. */
@@ -32,9 +32,14 @@ export function editRoute(id: number, kind: ReleaseKind): string {
 interface WorkActionsProps {
   work: Pick<WorkListItem, 'id' | 'kind' | 'status' | 'title'>;
   onHistory: () => void;
+  /** Opens the work's stores (delivery, issue 13): for works approved for release. */
+  onStores?: () => void;
 }
 
-export function WorkActions({ work, onHistory }: WorkActionsProps) {
+/** Statuses in which the work has gone, or is going, to its stores. */
+const DISTRIBUTED: readonly WorkStatus[] = ['990', '991', '992'];
+
+export function WorkActions({ work, onHistory, onStores }: WorkActionsProps) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const navigate = useNavigate();
@@ -117,6 +122,16 @@ export function WorkActions({ work, onHistory }: WorkActionsProps) {
         <a className="work-actions__link" href={authorizationPdfUrl(work.id)} target="_blank" rel="noopener noreferrer">
           {t('works.actions.pdf')}
         </a>
+      )}
+      {onStores && DISTRIBUTED.includes(work.status) && (
+        <button
+          type="button"
+          className="work-actions__link work-actions__link--primary"
+          onClick={onStores}
+          data-testid="work-stores"
+        >
+          {t('distribution.open')}
+        </button>
       )}
       <button type="button" className="work-actions__link" onClick={onHistory}>
         {t('works.actions.history')}

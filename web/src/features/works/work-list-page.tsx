@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { workStepRoute } from '../../lib/routes';
+import { WorkStoresDrawer } from '../distribution/work-stores-drawer';
 import { WorkActions } from './work-actions';
 import { WorkCover } from './work-cover';
 import { WorkHistoryDrawer } from './work-history-drawer';
@@ -44,6 +45,7 @@ export default function WorkListPage() {
   // A status message links to the list with ?id=: that work is marked and brought into view.
   const focusId = Number(params.get('id')) || null;
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
+  const [stores, setStores] = useState<{ id: number; title: string } | null>(null);
   const [search, setSearch] = useState(keyword ?? '');
 
   const list = useWorkList({ page, limit: WORK_PAGE_SIZE, group, keyword, from, to });
@@ -119,7 +121,11 @@ export default function WorkListPage() {
       title: t('works.list.actions'),
       width: 260,
       render: (_: unknown, work: WorkListItem) => (
-        <WorkActions work={work} onHistory={() => setHistory({ id: work.id, title: work.title })} />
+        <WorkActions
+          work={work}
+          onHistory={() => setHistory({ id: work.id, title: work.title })}
+          onStores={() => setStores({ id: work.id, title: work.title })}
+        />
       ),
     },
   ];
@@ -200,6 +206,7 @@ export default function WorkListPage() {
         </nav>
       )}
       <WorkHistoryDrawer work={history} onClose={() => setHistory(null)} />
+      <WorkStoresDrawer work={stores} onClose={() => setStores(null)} />
     </div>
   );
 }

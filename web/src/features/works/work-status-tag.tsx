@@ -17,6 +17,7 @@ const COLORS: Record<StatusGroup, string> = {
   rejected: 'error',
   distributing: 'cyan',
   online: 'success',
+  taken_down: 'default',
 };
 
 export interface WorkStatusTagProps {

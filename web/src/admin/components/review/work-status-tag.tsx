@@ -21,6 +21,7 @@ const COLORS: Record<ReturnType<typeof statusGroup>, string> = {
   rejected: 'error',
   distributing: 'gold',
   online: 'success',
+  taken_down: 'default',
 };
 
 /** A contract label object ({ zh, en }) in the console's language. */

@@ -1,0 +1,125 @@
+/**
+ * Delivery to stores (issue 13): an editor approves a submitted single in the console; the musician opens the work's
+ * stores and watches each one receive it (delivered is not live); Spotify's acknowledgement refuses a damaged file
+ * and the musician reads the reason in Chinese with who acts; the editor marks the work online for the stores that
+ * confirm nothing and the musician sees them live; the musician takes the work down from every store after a
+ * confirmation, and the list says taken down.
+ *
+ * Out of the box every store is a folder under DELIVERY_DIR (the journey server's data folder); the store's answer is
+ * played by writing its acknowledgement file there, as a store collecting that folder would.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import pg from 'pg';
+import { createMusician, PASSWORD } from '../support/accounts';
+import { ADMIN_PASSWORD } from '../support/env';
+import { expect, test } from '../support/fixtures';
+import { submitSingle } from '../support/works';
+
+async function logIn(page: Page, mobile: string) {
+  await page.goto('/login');
+  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/work-publish\/entry$/);
+}
+
+async function staffLogIn(page: Page) {
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+/** The id of the latest message sent to a store for a work (what the store acknowledges). */
+async function messageId(workId: number, store: string): Promise<string> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      'SELECT message_id FROM delivery_messages WHERE work_id = $1 AND platform_code = $2 ORDER BY id DESC LIMIT 1',
+      [workId, store],
+    );
+    return rows[0].message_id;
+  } finally {
+    await client.end();
+  }
+}
+
+test('an approved work goes to each store; a refusal is explained; live; taken down', async ({ page, browser }) => {
+  test.setTimeout(300_000);
+  const musician = await createMusician('发行歌手');
+  const title = `远方的灯 ${Date.now() % 100_000}`;
+  await logIn(page, musician.mobile);
+  const work = await submitSingle(page.request, { title, artist: '林晓' });
+
+  // The editor approves it in the console: first, then final review.
+  const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const staff = await staffContext.newPage();
+  await staffLogIn(staff);
+  await staff.goto(`/admin/review/${work.id}`);
+  for (const step of ['初审通过', '终审通过']) {
+    await staff.getByRole('button', { name: step }).click();
+    const dialog = staff.getByRole('dialog', { name: step });
+    await dialog.getByRole('button', { name: step }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(staff.locator('.admin-review-summary')).toContainText('作品发行中');
+
+  // The musician opens the work's stores and watches them receive it.
+  await page.goto(`/work-management/list?id=${work.id}`);
+  const row = page.getByTestId(`work-row-${work.id}`);
+  await row.getByTestId('work-stores').click();
+  const drawer = page.getByRole('dialog', { name: `《${title}》的平台状态` });
+  const qq = drawer.getByTestId('store-row-qq_music');
+  const spotify = drawer.getByTestId('store-row-spotify');
+  await expect(qq.getByTestId('store-state')).toHaveText('已送达', { timeout: 30_000 });
+  await expect(qq).toContainText('已送达，还没有上线');
+  await expect(spotify.getByTestId('store-state')).toHaveText('已送达', { timeout: 30_000 });
+  await expect(spotify).toContainText('预计');
+
+  // Spotify's acknowledgement: a damaged file. The musician reads why, and that staff are on it.
+  const acks = path.join(process.env.E2E_DELIVERY_DIR!, 'spotify', 'acknowledgements');
+  mkdirSync(acks, { recursive: true });
+  const sent = await messageId(work.id, 'spotify');
+  writeFileSync(
+    path.join(acks, `ACK_${sent}_20261123080000000.xml`),
+    `<?xml version="1.0" encoding="UTF-8"?>
+<AcknowledgementMessage><AcknowledgedMessageId>${sent}</AcknowledgedMessageId><FileStatus>ResourceCorrupt</FileStatus><ErrorText>checksum mismatch</ErrorText></AcknowledgementMessage>`,
+  );
+  await expect(spotify.getByTestId('store-state')).toHaveText('未成功', { timeout: 40_000 });
+  await expect(spotify.getByTestId('store-failure')).toContainText('平台收到的文件已损坏');
+  await expect(spotify.getByTestId('store-failure')).toContainText('乐轨运营人员处理中');
+
+  // The editor confirms the stores that say nothing themselves: live, and the work is online.
+  await staff.reload();
+  await staff.getByRole('button', { name: '标记已上线' }).click();
+  const online = staff.getByRole('dialog', { name: '标记为已上线' });
+  await online.getByRole('button', { name: '标记已上线' }).click();
+  await expect(staff.locator('.admin-review-summary')).toContainText('作品已上线');
+  await expect(qq.getByTestId('store-state')).toHaveText('已上线', { timeout: 30_000 });
+  await expect(qq).toContainText('由乐轨编辑确认上线');
+
+  // The staff console lists the refusal by store and rule.
+  await staff.goto('/admin/distribution');
+  await expect(staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }).first()).toBeVisible({
+    timeout: 30_000,
+  });
+
+  // A takedown from every store, confirmed.
+  await drawer.getByTestId('takedown-open').click();
+  await drawer.getByTestId('takedown-button').click();
+  const confirm = page.getByRole('dialog', { name: '确定从所有平台下架这个作品吗？' });
+  await confirm.getByRole('button', { name: '确定下架' }).click();
+  await expect(qq.getByTestId('store-state')).toHaveText('已下架', { timeout: 30_000 });
+  await expect(drawer.getByTestId('restore-button')).toBeVisible();
+  await drawer
+    .getByRole('button', { name: 'Close' })
+    .or(drawer.getByRole('button', { name: '关闭' }))
+    .first()
+    .click();
+  await expect(row.getByTestId('work-status')).toHaveText('作品已下架');
+  await staffContext.close();
+});

@@ -1,0 +1,10 @@
+/**
+ * Every module's background tasks, in one list: what `npm start`'s in-process runner, `npm run worker` and the
+ * tests' `t.runJobs()` can run. A module defines its tasks in `modules/<domain>/<domain>.tasks.ts` (defineTask)
+ * and adds its list here, one line.
+ */
+import { distributionTasks } from './modules/distribution/distribution.tasks';
+import { storageTasks } from './modules/storage/storage.tasks';
+import type { JobTask } from './platform/jobs/task';
+
+export const tasks: readonly JobTask[] = [...storageTasks, ...distributionTasks];

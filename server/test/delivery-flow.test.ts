@@ -1,0 +1,276 @@
+/**
+ * Delivery end to end, on the real server and database: a work published through the real calls and approved by an
+ * editor goes to its stores — Spotify over SFTP to a loopback server read by a test store, QQ Music into its local
+ * folder — and the musician's rows follow it: delivered is not live, a store's refusal comes back translated with
+ * who must act, live from the store's acknowledgement and the release date, the work's 991 derived from the stores;
+ * a late second acknowledgement; a takedown and a restore; the XML kept immutable; a worker killed mid-batch.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { WorkDistribution } from '@trackline/contract/distribution-types';
+import { API } from '@trackline/contract/paths';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollAcknowledgements } from '../src/modules/distribution/delivery-acks';
+import { runDeliveries } from '../src/modules/distribution/delivery-run';
+import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
+import { startSftpServer, type TestSftpServer } from './sftp-server';
+import { TestStore } from './test-store';
+import { get, infoBody, post, scopeBody, signBody, uploadBasics } from './work-client';
+
+let t: TestApp;
+let server: TestSftpServer;
+let store: TestStore;
+let storeRoot: string;
+let work: string;
+let admin: string;
+const nextIp = ipSequence(141);
+
+beforeAll(async () => {
+  work = await mkdtemp(path.join(tmpdir(), 'trackline-delivery-'));
+  storeRoot = path.join(work, 'spotify');
+  await mkdir(storeRoot);
+  server = await startSftpServer(storeRoot, { writeDelayMs: 30 });
+  store = new TestStore(storeRoot);
+  t = await createTestApp({ DELIVERY_CREDENTIALS: JSON.stringify({ spotify: { password: server.password } }) });
+  await t.sql(
+    `UPDATE platforms SET transport = 'sftp', address = $1, username = $2, credential_ref = 'spotify',
+       host_key_sha256 = $3, folder = '/', live_confirmation = 'ack' WHERE code = 'spotify'`,
+    [`127.0.0.1:${server.port}`, server.username, server.hostKeySha256],
+  );
+  admin = await staffLogin(t);
+});
+
+afterAll(async () => {
+  await t?.close();
+  await server?.close();
+  if (work) await rm(work, { recursive: true, force: true });
+});
+
+const adminPost = (url: string, payload: object) =>
+  call(t.app, { method: 'POST', url, payload, headers: { 'admin-token': admin } });
+const adminGet = (url: string) => call(t.app, { method: 'GET', url, headers: { 'admin-token': admin } });
+
+type Musician = Awaited<ReturnType<typeof registerUser>>;
+
+/** A single published through the real calls and approved by an editor: 990, queued for QQ Music and Spotify. */
+async function approvedWork(title: string): Promise<{ u: Musician; id: number }> {
+  const u = await registerUser(t, {}, nextIp());
+  const files = await uploadBasics(t, u);
+  const { id } = (await post(t, u, API.publish.create, { kind: 'single' })).body.data;
+  const info = infoBody(id, files, { title, p_line: '℗ 2026 林一', c_line: '© 2026 林一' });
+  expect((await post(t, u, API.publish.saveInfo, info)).body.code).toBe(1);
+  expect((await post(t, u, API.publish.saveScope, scopeBody(id))).body.code).toBe(1);
+  expect((await post(t, u, API.publish.sign, signBody(id))).body.code).toBe(1);
+  for (const _ of [1, 2]) expect((await adminPost(API.admin.reviewApprove, { id })).body.code).toBe(1);
+  return { u, id };
+}
+
+async function rows(u: Musician, id: number, lang = 'zh-CN'): Promise<WorkDistribution> {
+  const res = await get(t, u, `${API.distribution.stores}?id=${id}`, { 'accept-language': lang });
+  expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+  return res.body.data;
+}
+const stateOf = (d: WorkDistribution) => Object.fromEntries(d.stores.map((s) => [s.code, s.state]));
+const statusOf = async (id: number) => (await t.sql('SELECT status FROM works WHERE id = $1', [id])).rows[0].status;
+
+describe('a release on its way to the stores', () => {
+  let first: { u: Musician; id: number };
+
+  it('is queued at approval, delivered to both stores, and delivered is not live', async () => {
+    first = await approvedWork('夜航');
+    expect(stateOf(await rows(first.u, first.id))).toEqual({ qq_music: 'queued', spotify: 'queued' });
+    // The approval added the work's delivery job in its transaction: the job runs the steps.
+    const { rows: jobs } = await t.sql(
+      "SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'distribution:deliver'",
+    );
+    expect(jobs.map((j) => j.key)).toContain(`distribution:deliver:${first.id}`);
+    expect((await t.runJobs()).succeeded).toBeGreaterThanOrEqual(1);
+    const d = await rows(first.u, first.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'delivered', spotify: 'delivered' });
+    const spotify = d.stores.find((s) => s.code === 'spotify')!;
+    expect(spotify.expected_live).not.toBeNull();
+    expect(spotify.confirms).toBe('store');
+    expect(await statusOf(first.id)).toBe('990');
+    // Both stores hold the batch: QQ Music in its folder under DELIVERY_DIR, Spotify on the SFTP server.
+    const qqDir = path.join(t.deps.config.delivery.dir, 'qq_music');
+    const qqBatch = (await readdir(qqDir)).find((n) => n.startsWith('N_'))!;
+    expect(await readdir(path.join(qqDir, qqBatch))).toContain(`BatchComplete_${qqBatch.slice(2)}.xml`);
+    const { rows: msgs } = await t.sql(
+      "SELECT message_id, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify'",
+      [first.id],
+    );
+    expect(msgs[0].xml).toContain('<ReleaseType>Single</ReleaseType>');
+  });
+
+  it('the store accepts; live once the release date comes; the work is 991 when no store is on its way', async () => {
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    expect(stateOf(await rows(first.u, first.id)).spotify).toBe('acknowledged');
+    // The release date comes.
+    await t.sql("UPDATE works SET release_date = (now() AT TIME ZONE 'Asia/Shanghai')::date WHERE id = $1", [first.id]);
+    await pollAcknowledgements(t.deps);
+    const d = await rows(first.u, first.id);
+    expect(d.stores.find((s) => s.code === 'spotify')).toMatchObject({ state: 'live', live_by: 'store' });
+    // QQ Music confirms nothing: still on its way until an editor says it is live.
+    expect(await statusOf(first.id)).toBe('990');
+    const qqMessage = (
+      await t.sql("SELECT id FROM delivery_messages WHERE work_id = $1 AND platform_code = 'qq_music'", [first.id])
+    ).rows[0].id;
+    expect((await adminPost(API.admin.distribution.markLive, { id: qqMessage })).body.code).toBe(1);
+    expect(await statusOf(first.id)).toBe('991');
+    const history = (await get(t, first.u, `${API.publish.history}?id=${first.id}`)).body.data;
+    expect(history.at(-1)).toMatchObject({ from: '990', to: '991', actor: 'system', action: 'stores_live' });
+  });
+
+  it('keeps the XML sent immutable', async () => {
+    await expect(
+      t.sql("UPDATE delivery_messages SET xml = 'x', xml_sha256 = repeat('0', 64) WHERE work_id = $1", [first.id]),
+    ).rejects.toThrow(/immutable/);
+  });
+
+  it("a store's refusal comes back translated, naming who acts; a late second acknowledgement fails a live store", async () => {
+    const second = await approvedWork('晨光');
+    await runDeliveries(t.deps, second.id);
+    // The file the store received is damaged on its way (flip bytes of the cover in the store's copy).
+    const batch = (await readdir(storeRoot))
+      .filter((n) => n.startsWith('N_'))
+      .sort()
+      .at(-1)!;
+    const upc = (await readdir(path.join(storeRoot, batch))).find((n) => /^\d+$/.test(n))!;
+    const res = path.join(storeRoot, batch, upc, 'resources');
+    const cover = (await readdir(res)).find((n) => n.endsWith('.png'))!;
+    const bytes = await readFile(path.join(res, cover));
+    bytes[bytes.length - 10] = bytes[bytes.length - 10]! ^ 0xff;
+    await writeFile(path.join(res, cover), bytes);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['ResourceCorrupt']);
+    await pollAcknowledgements(t.deps);
+    const zh = (await rows(second.u, second.id)).stores.find((s) => s.code === 'spotify')!;
+    expect(zh).toMatchObject({
+      state: 'failed',
+      failure: { rule: 'ack.ResourceCorrupt', who: 'staff', reason: '平台收到的文件已损坏' },
+    });
+    const en = (await rows(second.u, second.id, 'en')).stores.find((s) => s.code === 'spotify')!;
+    expect(en.failure?.reason).toBe('The store found a file damaged');
+    const notices = (await get(t, second.u, `${API.messageList}?page=1&limit=20`)).body.data;
+    expect(JSON.stringify(notices)).toContain('发送到Spotify未成功');
+
+    // The first release, live at Spotify, gets a second acknowledgement: a problem found after ingestion.
+    const firstMessage = (
+      await t.sql("SELECT message_id FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify'", [
+        first.id,
+      ])
+    ).rows[0].message_id;
+    await store.lateError(firstMessage, 'ResourceNotMeetingSpecifications', 'clipping');
+    await pollAcknowledgements(t.deps);
+    const late = (await rows(first.u, first.id)).stores.find((s) => s.code === 'spotify')!;
+    expect(late).toMatchObject({
+      state: 'failed',
+      failure: { rule: 'ack.ResourceNotMeetingSpecifications', who: 'musician' },
+    });
+
+    // The console lists the refusal by store and rule.
+    const ops = await adminGet(API.admin.distribution.overview);
+    expect(ops.body.code, JSON.stringify(ops.body).slice(0, 300)).toBe(1);
+    expect(ops.body.data.failed.map((m: { failure_rule: string }) => m.failure_rule)).toContain('ack.ResourceCorrupt');
+    const spotifyOps = ops.body.data.stores.find((s: { code: string }) => s.code === 'spotify');
+    expect(spotifyOps.failures).toContainEqual({ rule: 'ack.ResourceCorrupt', count: 1 });
+
+    // Staff redeliver with full assets: a new message, delivered again.
+    const redo = await adminPost(API.admin.distribution.redeliver, {
+      work_id: second.id,
+      platform_code: 'spotify',
+      scope: 'full',
+    });
+    expect(redo.body.code).toBe(1);
+    await runDeliveries(t.deps, second.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    const diff = (await adminGet(`${API.admin.distribution.diff}?work_id=${second.id}&platform_code=spotify`)).body
+      .data;
+    expect(diff.lines.some((l: { op: string; text: string }) => l.op === '+' && l.text.includes('<MessageId>'))).toBe(
+      true,
+    );
+  });
+
+  it('a takedown goes to every store, the work is 992, and a restore brings it back', async () => {
+    const refused = await post(t, first.u, API.distribution.takedown, { id: first.id, platforms: 'all' });
+    expect(refused.body.code).toBe(2001);
+    const res = await post(t, first.u, API.distribution.takedown, { id: first.id, platforms: 'all', confirm: true });
+    expect(res.body).toMatchObject({ code: 1, data: { status: '992' } });
+    await runDeliveries(t.deps, first.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const d = await rows(first.u, first.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'taken_down', spotify: 'taken_down' });
+    expect(d.can_restore.sort()).toEqual(['qq_music', 'spotify']);
+    const { rows: sent } = await t.sql(
+      "SELECT xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' AND action = 'takedown'",
+      [first.id],
+    );
+    expect(sent[0].xml).not.toContain('<DealList>');
+
+    expect((await post(t, first.u, API.distribution.restore, { id: first.id })).body.data.status).toBe('990');
+    await runDeliveries(t.deps, first.id);
+    const { rows: restated } = await t.sql(
+      "SELECT xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id DESC LIMIT 1",
+      [first.id],
+    );
+    expect(restated[0].xml).toContain('<DealList>');
+    // The store still holds the files: restated, not sent again.
+    expect(restated[0].xml).not.toContain('<IsProvidedInDelivery>true');
+  });
+});
+
+describe('a worker killed in the middle of a batch', () => {
+  it('resumes the same batch: no second batch, no BatchComplete before every file is there', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('断点');
+    await t.sql("UPDATE platforms SET delivery_enabled = false WHERE code = 'qq_music'");
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(import.meta.dirname, 'delivery-crash-child.ts')],
+      {
+        env: {
+          ...process.env,
+          DATABASE_URL: t.deps.config.databaseUrl,
+          DATA_DIR: t.deps.config.dataDir,
+          LOG_LEVEL: 'silent',
+          DELIVERY_CREDENTIALS: JSON.stringify({ spotify: { password: server.password } }),
+          CRASH_WORK_ID: String(w.id),
+        },
+        stdio: 'ignore',
+      },
+    );
+    // Killed as soon as the first file of the batch has its real name.
+    const before = new Set(await readdir(storeRoot));
+    let folder = '';
+    for (let i = 0; i < 1500 && !folder; i++) {
+      await new Promise((r) => setTimeout(r, 20));
+      const fresh = (await readdir(storeRoot)).find((n) => n.startsWith('N_') && !before.has(n));
+      if (!fresh) continue;
+      const releaseDir = (await readdir(path.join(storeRoot, fresh))).find((n) => /^\d+$/.test(n));
+      const resources = releaseDir && path.join(storeRoot, fresh, releaseDir, 'resources');
+      if (resources && existsSync(resources) && (await readdir(resources)).some((n) => !n.endsWith('.part')))
+        folder = fresh;
+    }
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    expect(folder).not.toBe('');
+    expect((await readdir(path.join(storeRoot, folder))).some((n) => n.startsWith('BatchComplete'))).toBe(false);
+    expect(await store.ingest()).toEqual([]);
+
+    // The lease of the dead worker runs out; the next run resumes.
+    await t.sql("UPDATE delivery_messages SET lease_until = now() - interval '1 second' WHERE work_id = $1", [w.id]);
+    await runDeliveries(t.deps, w.id);
+    const { rows: batches } = await t.sql(
+      "SELECT b.folder FROM delivery_batches b JOIN delivery_messages m ON m.batch_id = b.id WHERE m.work_id = $1 AND b.platform_code = 'spotify'",
+      [w.id],
+    );
+    expect(batches.map((b) => b.folder)).toEqual([folder]);
+    expect((await readdir(storeRoot)).filter((n) => n.startsWith('N_') && !before.has(n))).toEqual([folder]);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await t.sql("UPDATE platforms SET delivery_enabled = true WHERE code = 'qq_music'");
+  }, 60_000);
+});

@@ -1,0 +1,38 @@
+/** The console's delivery calls (/api/admin/distribution/*, roles editor and admin). */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import type { MessageDiff, OpsOverview } from '@trackline/contract/distribution-types';
+import { API } from '@trackline/contract/paths';
+import { useTranslation } from 'react-i18next';
+import { apiGet, apiPost } from '../../api/client';
+
+const KEY = ['admin', 'distribution'] as const;
+const paths = API.admin.distribution;
+
+export function useDeliveryOverview() {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...KEY, 'overview', i18n.language],
+    queryFn: async ({ signal }) => (await apiGet<OpsOverview>(paths.overview, {}, { signal })).data,
+    refetchInterval: 15_000,
+  });
+}
+
+export function useMessageDiff(target: { workId: number; code: string } | null) {
+  return useQuery({
+    queryKey: [...KEY, 'diff', target?.workId, target?.code],
+    queryFn: async ({ signal }) =>
+      (await apiGet<MessageDiff>(paths.diff, { work_id: target!.workId, platform_code: target!.code }, { signal }))
+        .data,
+    enabled: target !== null,
+  });
+}
+
+export function useRefreshDelivery() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: KEY });
+}
+
+export const redeliver = (workId: number, code: string, scope: 'full' | 'metadata') =>
+  apiPost(paths.redeliver, { work_id: workId, platform_code: code, scope });
+
+export const holdStore = (code: string, held: boolean, reason = '') => apiPost(paths.hold, { code, held, reason });
