@@ -1,3 +1,4 @@
+import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
@@ -63,6 +64,8 @@ export const API = {
   indexData: '/api/app.cpuser/get_index_data',
   /** Delivery to stores (issue 13). */
   distribution: DISTRIBUTION_PATHS,
+  /** The cover maker (issue 14). */
+  covers: COVERS_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -110,5 +113,6 @@ export const API = {
     workorderAssign: '/api/admin/workorder/assign',
     workorderClose: '/api/admin/workorder/close',
     distribution: DISTRIBUTION_ADMIN_PATHS,
+    covers: COVERS_ADMIN_PATHS,
   },
 } as const;

@@ -120,6 +120,44 @@ export const RULE_TEXTS = {
       'The cover PNG has an alpha channel; stores show it opaque and transparent areas may change colour. Export it as RGB without alpha',
   },
 
+  // ---- the cover maker's export checks (server modules/covers/checks.ts) ----
+  'cover.text_not_metadata': {
+    zh: (p) => `封面文字须与作品信息一致：${v(p, 'field')}应为“${v(p, 'expected')}”，设计中为“${v(p, 'found')}”`,
+    en: (p) =>
+      `Text on the cover must match the release metadata: the ${v(p, 'field')} is “${v(p, 'expected')}”, the design says “${v(p, 'found')}”`,
+  },
+  'cover.text_banned': {
+    zh: (p) => `封面不得含有网址、账号、价格、平台名称或“独家/限量”等字样（发现“${v(p, 'found')}”）`,
+    en: (p) =>
+      `The cover may not show URLs, social handles, prices, store names or words such as “Exclusive” or “Limited” (found “${v(p, 'found')}”)`,
+  },
+  'cover.qr_code': {
+    zh: () => '封面不得含有二维码',
+    en: () => 'The cover may not contain a QR code',
+  },
+  'cover.blurry': {
+    zh: (p) => `封面过于模糊（清晰度 ${v(p, 'score')}，至少需要 ${v(p, 'min')}），请换用更清晰的图片`,
+    en: (p) =>
+      `The cover is blurry (sharpness ${v(p, 'score')}, at least ${v(p, 'min')} needed); use a sharper picture`,
+  },
+  'cover.near_copy': {
+    zh: () => '封面与另一发行作品的封面几乎相同，平台不接受多个发行使用同一封面',
+    en: () =>
+      'The cover is nearly the same as the cover of another release; stores refuse the same art on several releases',
+  },
+  'cover.upscaled': {
+    zh: (p) => `图片被放大到原始分辨率的 ${v(p, 'factor')} 倍，可能显得模糊`,
+    en: (p) => `The photo is enlarged ${v(p, 'factor')}× past its own resolution and may look soft`,
+  },
+  'cover.text_empty': {
+    zh: (p) => `文字层“${v(p, 'field')}”没有内容，将不会显示`,
+    en: (p) => `The text layer for the ${v(p, 'field')} has no text and will not show`,
+  },
+  'cover.no_text': {
+    zh: () => '封面上没有作品名称，平台更容易识别带有作品名称的封面',
+    en: () => 'The cover does not show the title; stores match covers that show it more easily',
+  },
+
   // ---- lyrics (server media/lyrics.ts) ----
   'lyrics.encoding': {
     zh: () => '歌词文件须为 UTF-8 或 GBK 编码的文本（LRC 或 TXT），无法识别该文件的编码',

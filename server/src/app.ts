@@ -13,6 +13,8 @@ import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
+import { coversAdminRoutes } from './modules/covers/covers.admin-routes';
+import { coversRoutes } from './modules/covers/covers.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
@@ -140,7 +142,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'strict-origin-when-cross-origin');
     reply.header('x-request-id', request.id);
-    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs'))
+    // Calls are never cached; a route that answers an image for caching (cover thumbnails) says so itself.
+    if (request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') && !reply.hasHeader('cache-control'))
       reply.header('cache-control', 'no-store');
     return payload;
   });
@@ -169,6 +172,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await reviewRoutes(app, deps, auth);
   await distributionRoutes(app, deps, auth);
   await distributionAdminRoutes(app, deps, auth);
+  await coversRoutes(app, deps, auth);
+  await coversAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

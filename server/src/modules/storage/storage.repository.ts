@@ -64,3 +64,15 @@ export function findUserFileWithMeta(db: Db, userId: number, key: string) {
     .where('key', '=', key)
     .executeTakeFirst();
 }
+
+/** The user's file with these exact bytes (by SHA-256) and kind, if they have one: a repeat makes no second file. */
+export function findUserFileBySha256(db: Db, userId: number, sha256: string, kind: UserFileKind) {
+  return db
+    .selectFrom('user_files')
+    .select(['id', 'key', 'size_bytes'])
+    .where('user_id', '=', userId)
+    .where('sha256', '=', sha256)
+    .where('kind', '=', kind)
+    .orderBy('id')
+    .executeTakeFirst();
+}

@@ -1,5 +1,6 @@
 /** The database as Kysely sees it. Each module's repository is the only code touching its tables. */
 import type { ColumnType, Generated } from 'kysely';
+import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -434,7 +435,7 @@ export interface IdentifierCountersTable {
   value: ColumnType<number, number | undefined, number>;
 }
 
-export interface Database extends DistributionTables {
+export interface Database extends DistributionTables, CoversTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;
