@@ -161,6 +161,29 @@ export function svgDocument(side: number, body: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${side}" height="${side}" viewBox="0 0 ${C} ${C}">${body}</svg>`;
 }
 
+/** Textures as PNG data URLs, by spec: deterministic, so kept (a few, each well under 2 MB). */
+const texturePngs = new Map<string, string>();
+
+/**
+ * The background as SVG markup for the one SVG a cover is rendered from: gradients and patterns as they are, a
+ * texture as its small noise picture stretched over the canvas (smoothly: cairo's filter on an <image>).
+ */
+export async function backgroundMarkup(spec: BackgroundSpec): Promise<string> {
+  if (spec.category !== 'texture') return backgroundSvg(spec) ?? '';
+  const key = JSON.stringify(spec.texture);
+  let href = texturePngs.get(key);
+  if (!href) {
+    const { data, n } = textureRaw(spec.texture);
+    const png = await sharp(data, { raw: { width: n, height: n, channels: 3 } })
+      .png({ compressionLevel: 1 })
+      .toBuffer();
+    href = `data:image/png;base64,${png.toString('base64')}`;
+    if (texturePngs.size >= 16) texturePngs.delete(texturePngs.keys().next().value!);
+    texturePngs.set(key, href);
+  }
+  return `<image x="0" y="0" width="${C}" height="${C}" preserveAspectRatio="none" xlink:href="${href}"/>`;
+}
+
 /** The background alone as an image pipeline of side×side pixels (RGB). */
 export function backgroundImage(spec: BackgroundSpec, side: number): Sharp {
   if (spec.category !== 'texture')

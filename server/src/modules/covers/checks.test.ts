@@ -105,7 +105,7 @@ describe('pixel checks', () => {
 
   it('finds a blurry cover', async () => {
     const blurred = await sharp(good).blur(12).jpeg({ quality: 92 }).toBuffer();
-    expect(await sharpness(blurred)).toBeLessThan(await sharpness(good));
+    expect(await sharpness(blurred)).toBeLessThan((await sharpness(good))!);
     expect(rulesOf(await imageIssues(blurred))).toEqual(['cover.blurry']);
   });
 
@@ -113,6 +113,14 @@ describe('pixel checks', () => {
     const small = await sharp(good).resize(200, 200).toBuffer();
     const upscaled = await sharp(small).resize(3000, 3000, { kernel: 'cubic' }).jpeg().toBuffer();
     expect(rulesOf(await imageIssues(upscaled))).toContain('cover.blurry');
+  });
+
+  it('a cover of flat colour has no edges to judge', async () => {
+    const flat = await sharp({ create: { width: 3000, height: 3000, channels: 3, background: '#336699' } })
+      .jpeg()
+      .toBuffer();
+    expect(await sharpness(flat)).toBeNull();
+    expect(await imageIssues(flat)).toEqual([]);
   });
 
   it('dHash: a re-encoded, slightly changed copy is near; another design is not', async () => {

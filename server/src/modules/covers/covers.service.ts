@@ -38,7 +38,7 @@ import { intakeServerFile } from '../storage/media-intake';
 import { findUserFileBySha256, findUserFilesByKeys } from '../storage/storage.repository';
 import { addMaterial, myWorkDetail } from '../works/works.service';
 import { backgroundThumb, paletteOf } from './backgrounds';
-import { dHash, imageIssues, NEAR_COPY_BITS, textIssues } from './checks';
+import { dHash, imageChecks, NEAR_COPY_BITS, textIssues } from './checks';
 import * as repo from './covers.repository';
 import { propose } from './proposals';
 import { renderCover } from './render';
@@ -256,11 +256,12 @@ export async function preview(
 
 /** The checks of a rendered cover, the near-copy one included; errors and warnings together. */
 async function exportIssues(deps: Deps, p: Prepared, jpeg: Buffer, workId: number | null) {
-  const issues: RuleIssue[] = [...p.warnings, ...textIssues(p.design, p.meta, p.work), ...(await imageIssues(jpeg))];
+  const pixels = await imageChecks(jpeg);
+  const issues: RuleIssue[] = [...p.warnings, ...textIssues(p.design, p.meta, p.work), ...pixels.issues];
   // The step 1 upload's own rules (media/image.ts), so an export can never fail them later.
   const header = await analyzeCover(jpeg);
   if (isRefusal(header)) issues.push(...header.issues);
-  const hash = await dHash(jpeg);
+  const hash = pixels.dhash;
   const near = await repo.nearestOtherCover(deps.database.db, hash, workId, NEAR_COPY_BITS);
   if (near)
     issues.push({ rule: 'cover.near_copy', field: 'cover', severity: 'error', params: { distance: near.distance } });

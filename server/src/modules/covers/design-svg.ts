@@ -4,7 +4,7 @@
  * a field, never a string), set in the shipped fonts (fonts.ts). Numbers are rounded so the markup, and so the
  * render, is the same for the same document.
  */
-import type { CoverDesign, CoverMeta, ShapeLayer, TextEffect, TextLayer } from '@trackline/contract/covers';
+import type { CoverDesign, CoverMeta, ShapeLayer, TextLayer } from '@trackline/contract/covers';
 import { FONTS } from './fonts';
 
 function r2(n: number): string {
@@ -30,32 +30,26 @@ function rotate(deg: number, cx: number, cy: number): string {
   return deg ? ` transform="rotate(${r2(deg)} ${r2(cx)} ${r2(cy)})"` : '';
 }
 
-/** The filter an effect needs (shadow, glow), by layer id; outline is a stroke, none nothing. */
-function effectFilter(id: string, e: TextEffect): string {
-  const region = 'x="-25%" y="-60%" width="150%" height="220%"';
-  if (e.kind === 'shadow')
-    return `<filter id="fx-${id}" ${region}><feDropShadow dx="${r2(e.dx)}" dy="${r2(e.dy)}" stdDeviation="${r2(e.size / 2)}" flood-color="${e.color}" flood-opacity="${r2(e.opacity)}"/></filter>`;
-  if (e.kind === 'glow')
-    return `<filter id="fx-${id}" ${region}><feGaussianBlur in="SourceAlpha" stdDeviation="${r2(e.size / 2)}" result="b"/><feFlood flood-color="${e.color}" flood-opacity="${r2(e.opacity)}"/><feComposite in2="b" operator="in" result="g"/><feMerge><feMergeNode in="g"/><feMergeNode in="g"/><feMergeNode in="SourceGraphic"/></feMerge></filter>`;
-  return '';
-}
-
-function textSvg(layer: TextLayer, text: string): { defs: string; body: string } {
+/**
+ * A text layer's own markup. Shadow and glow are not SVG filters here: librsvg blurs a filter at full resolution
+ * (seconds for one title at 3000 px), so the renderer draws them as a blurred raster of `effectSvg` instead.
+ */
+function textSvg(layer: TextLayer, text: string, fill: string = layer.color, dx = 0, dy = 0): string {
   const font = FONTS[layer.font];
   const e = layer.effect;
-  const defs = effectFilter(layer.id, e);
+  const x = layer.x + dx;
+  const y = layer.y + dy;
   const attrs = [
-    `x="${r2(layer.x)}"`,
-    `y="${r2(layer.y)}"`,
+    `x="${r2(x)}"`,
+    `y="${r2(y)}"`,
     `font-family="${font.family}"`,
     `font-weight="${font.weight}"`,
     `font-size="${r2(layer.size)}"`,
-    `fill="${layer.color}"`,
+    `fill="${fill}"`,
     `text-anchor="${layer.align}"`,
   ];
   if (layer.letterSpacing) attrs.push(`letter-spacing="${r2(layer.letterSpacing)}"`);
-  if (defs) attrs.push(`filter="url(#fx-${layer.id})"`);
-  if (e.kind === 'outline')
+  if (e.kind === 'outline' && fill === layer.color)
     attrs.push(
       `stroke="${e.color}"`,
       `stroke-width="${r2(e.size)}"`,
@@ -63,8 +57,13 @@ function textSvg(layer: TextLayer, text: string): { defs: string; body: string }
       'stroke-linejoin="round"',
       'paint-order="stroke"',
     );
-  const body = `<text ${attrs.join(' ')}${rotate(layer.rotation, layer.x, layer.y)}>${escapeXml(printable(text))}</text>`;
-  return { defs, body };
+  return `<text ${attrs.join(' ')}${rotate(layer.rotation, x, y)}>${escapeXml(printable(text))}</text>`;
+}
+
+/** The shape a shadow or glow is blurred from: the text in white, moved by the shadow's offset. */
+export function effectSvg(layer: TextLayer, text: string): string {
+  const shadow = layer.effect.kind === 'shadow';
+  return textSvg(layer, text, '#ffffff', shadow ? layer.effect.dx : 0, shadow ? layer.effect.dy : 0);
 }
 
 function shapeSvg(s: ShapeLayer): string {
@@ -78,30 +77,41 @@ function shapeSvg(s: ShapeLayer): string {
   return `<rect x="${r2(s.x)}" y="${r2(s.y)}" width="${r2(s.w)}" height="${r2(s.h)}" fill="${s.color}" ${common}/>`;
 }
 
+/** A run of layers drawn as one SVG, or a text layer's blurred effect (drawn under the text that follows it). */
+export type Piece = { kind: 'svg'; body: string } | { kind: 'effect'; layer: TextLayer; text: string };
+
 /**
- * The layers' SVG body. `images` holds each image layer's picture, already cropped to its square and scaled to
- * the size it is drawn at, as a data URL (the renderer prepares them: photos are read from storage).
+ * The layers bottom to top, as SVG runs split where a shadow or glow goes. `images` holds each image layer's picture,
+ * already cropped to its square and scaled to the size it is drawn at, as a data URL (the renderer prepares them:
+ * photos are read from storage).
  */
-export function layersSvg(design: CoverDesign, meta: CoverMeta, images: ReadonlyMap<string, string>): string {
-  const defs: string[] = [];
-  const body: string[] = [];
+export function layerPieces(design: CoverDesign, meta: CoverMeta, images: ReadonlyMap<string, string>): Piece[] {
+  const pieces: Piece[] = [];
+  let run: string[] = [];
+  const flush = () => {
+    if (run.length) pieces.push({ kind: 'svg', body: run.join('') });
+    run = [];
+  };
   for (const layer of design.layers) {
     if (layer.type === 'text') {
       const text = meta[layer.source].trim();
       if (!text) continue;
-      const t = textSvg(layer, text);
-      if (t.defs) defs.push(t.defs);
-      body.push(t.body);
+      if (layer.effect.kind === 'shadow' || layer.effect.kind === 'glow') {
+        flush();
+        pieces.push({ kind: 'effect', layer, text });
+      }
+      run.push(textSvg(layer, text));
     } else if (layer.type === 'shape') {
-      body.push(shapeSvg(layer));
+      run.push(shapeSvg(layer));
     } else {
       const href = images.get(layer.id);
       if (!href) continue;
       const c = layer.size / 2;
-      body.push(
+      run.push(
         `<image x="${r2(layer.x)}" y="${r2(layer.y)}" width="${r2(layer.size)}" height="${r2(layer.size)}" preserveAspectRatio="none" xlink:href="${href}"${rotate(layer.rotation, layer.x + c, layer.y + c)}/>`,
       );
     }
   }
-  return (defs.length ? `<defs>${defs.join('')}</defs>` : '') + body.join('');
+  flush();
+  return pieces;
 }
