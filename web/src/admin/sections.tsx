@@ -5,6 +5,7 @@
  */
 import {
   AuditOutlined,
+  BgColorsOutlined,
   CloudUploadOutlined,
   CommentOutlined,
   CustomerServiceOutlined,
@@ -16,6 +17,7 @@ import {
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { ReactElement } from 'react';
+import CoversPage from './covers/covers-page';
 import DeliveryOpsPage from './distribution/delivery-ops-page';
 import { hasAnyRole } from './hooks/current-staff';
 import type { AdminKey } from './i18n';
@@ -113,6 +115,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <FileTextOutlined aria-hidden="true" />,
     roles: ['admin', 'content'],
     render: () => <ContentPage />,
+  },
+  {
+    key: 'covers',
+    path: 'covers',
+    label: 'menu.covers',
+    icon: <BgColorsOutlined aria-hidden="true" />,
+    roles: ['admin', 'content'],
+    render: () => <CoversPage />,
   },
 ];
 

@@ -176,6 +176,18 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/messages/system-message-page')),
               },
               {
+                // ?work=<id>: the cover maker opens for that work.
+                path: 'intelligence-cover',
+                handle: handle({ title: 'intelligenceCover' }),
+                lazy: lazyPage(() => import('../features/covers/smart-maker-page')),
+              },
+              {
+                // ?work=<id>, ?design=<id>: for a work, or a saved design reopened.
+                path: 'intelligence-cover-head',
+                handle: handle({ title: 'intelligenceCoverHead' }),
+                lazy: lazyPage(() => import('../features/covers/manual-maker-page')),
+              },
+              {
                 path: 'gongdan/list',
                 handle: handle({ title: 'gongdanList' }),
                 lazy: lazyPage(() => import('../features/support/workorder-list-page')),

@@ -1,5 +1,6 @@
 /** English. Same keys as zh-cn.ts; the type makes a missing or misspelt key a compile error. */
 import { errorCatalogue } from '@trackline/contract/errors';
+import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
 import { worksEn } from './works-en';
@@ -48,6 +49,8 @@ export const en: Messages = {
     updateMusic: 'Edit album',
     addMaterial: 'Add materials',
     workList: 'My works',
+    intelligenceCover: 'Smart cover maker',
+    intelligenceCoverHead: 'Cover editor',
   },
   nav: {
     main: 'Main navigation',
@@ -494,4 +497,5 @@ export const en: Messages = {
   },
   works: worksEn,
   distribution: distributionEn,
+  covers: coversEn,
 };

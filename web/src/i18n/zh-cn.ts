@@ -3,6 +3,7 @@
  * Texts that the server catalogue also owns (contract/errors.ts) are taken from there so both sides agree.
  */
 import { errorCatalogue } from '@trackline/contract/errors';
+import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
@@ -50,6 +51,8 @@ export const zhCN = {
     updateMusic: '编辑专辑',
     addMaterial: '添加素材',
     workList: '作品管理',
+    intelligenceCover: '智能封面',
+    intelligenceCoverHead: '自定义封面',
   },
   nav: {
     main: '主导航',
@@ -490,4 +493,5 @@ export const zhCN = {
   },
   works: worksZhCN,
   distribution: distributionZhCN,
+  covers: coversZhCN,
 } as const;

@@ -6,6 +6,7 @@
  * seeded by the words and the round, so the same request gives the same proposals and "more" gives others.
  */
 import { createHash } from 'node:crypto';
+import { fitSize } from '@trackline/contract/cover-text';
 import type { BackgroundSpec, CoverDesign, CoverFont, CoverLayer, CoverMeta } from '@trackline/contract/covers';
 import { contrast, meanLuminance, paletteOf } from './backgrounds';
 
@@ -16,26 +17,6 @@ export interface CatalogueBackground {
 }
 
 export const PROPOSAL_COUNT = 6;
-
-/** Width of a text in ems, roughly: CJK and full-width glyphs are square, Latin narrower. */
-export function textEms(text: string): number {
-  let ems = 0;
-  for (const ch of text) {
-    if (/[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u3000-\u303f\uff00-\uffef]/u.test(ch))
-      ems += 1;
-    else if (ch === ' ') ems += 0.28;
-    else if (/[A-Z0-9MW]/.test(ch)) ems += 0.68;
-    else ems += 0.55;
-  }
-  return Math.max(ems, 0.5);
-}
-
-/** The largest size up to `wanted` at which the text fits `width` canvas pixels. */
-export function fitSize(text: string, wanted: number, width: number, letterSpacing = 0): number {
-  const chars = [...text].length;
-  const fit = (width - letterSpacing * chars) / textEms(text);
-  return Math.round(Math.max(60, Math.min(wanted, fit)));
-}
 
 interface Look {
   bg: CatalogueBackground;

@@ -1,6 +1,7 @@
 /** The staff console's texts in English; the same keys as zh-cn.ts. */
 
 import { contentEn } from './content-en';
+import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import { reviewEn } from './review-en';
 import type { AdminMessages } from './types';
@@ -66,6 +67,7 @@ export const adminEn: AdminMessages = {
     workorders: 'Work orders',
     review: 'Work review',
     distribution: 'Delivery',
+    covers: 'Cover backgrounds',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -224,4 +226,5 @@ export const adminEn: AdminMessages = {
   workorders: workordersEn,
   review: reviewEn,
   distribution: distributionEn,
+  covers: coversEn,
 };
