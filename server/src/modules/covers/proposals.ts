@@ -28,11 +28,16 @@ interface Look {
   panel: string;
   panelInk: string;
   serif: boolean;
+  /**
+   * The background's own colours contrast so much with each other (a pattern of dark and light) that no ink reads on
+   * both: the words get an outline in the opposite colour.
+   */
+  halo: string | null;
   /** 0…1 from the seed: small per-work variations of position and angle. */
   jitter: number;
 }
 
-function bestInk(background: string[], candidates: string[]): string {
+function bestInk(background: string[], candidates: string[]): { ink: string; worst: number } {
   let best = candidates[0]!;
   let score = -1;
   for (const c of candidates) {
@@ -42,16 +47,20 @@ function bestInk(background: string[], candidates: string[]): string {
       best = c;
     }
   }
-  return best;
+  return { ink: best, worst: score };
 }
+
+/** WCAG's contrast for large text. */
+const READABLE = 3;
 
 function lookOf(bg: CatalogueBackground, serif: boolean, jitter: number): Look {
   const palette = paletteOf(bg.spec);
   const dark = meanLuminance(bg.spec) < 0.35;
-  const ink = bestInk(palette, ['#ffffff', '#111111', ...palette]);
+  const { ink, worst } = bestInk(palette, ['#ffffff', '#111111', ...palette]);
+  const halo = worst < READABLE ? (contrast(ink, '#111111') > contrast(ink, '#ffffff') ? '#111111' : '#ffffff') : null;
   const accent = dark ? palette[palette.length - 1]! : palette[0]!;
   const panel = dark ? '#f5f1e8' : '#14141c';
-  return { bg, ink, accent, panel, panelInk: dark ? '#14141c' : '#f5f1e8', serif, jitter };
+  return { bg, ink, accent, panel, panelInk: dark ? '#14141c' : '#f5f1e8', serif, halo, jitter };
 }
 
 function font(look: Look, bold: boolean): CoverFont {
@@ -296,6 +305,20 @@ const LAYOUTS: Record<string, Layout> = {
 
 export const LAYOUT_NAMES = Object.keys(LAYOUTS);
 
+/**
+ * Whole canvas units (a document to edit, not a float's noise), and the halo on plain words drawn straight on a
+ * background they cannot be read against (not on a panel of their own colour pair).
+ */
+function finish(layer: CoverLayer, look: Look): CoverLayer {
+  const r = (n: number) => Math.round(n);
+  if (layer.type === 'shape') return { ...layer, x: r(layer.x), y: r(layer.y), w: r(layer.w), h: r(layer.h) };
+  if (layer.type !== 'text') return layer;
+  const out = { ...layer, x: r(layer.x), y: r(layer.y), rotation: Math.round(layer.rotation * 10) / 10 };
+  if (look.halo && layer.color === look.ink && layer.effect.kind === 'none')
+    out.effect = { kind: 'outline', color: look.halo, size: 14, dx: 0, dy: 0, opacity: 1 };
+  return out;
+}
+
 function seeded(words: string): () => number {
   let counter = 0;
   return () => {
@@ -332,7 +355,8 @@ export function propose(meta: CoverMeta, genre: string, catalogue: CatalogueBack
     const bg = order[i % order.length]!;
     const layout = layouts[i]!;
     const look = lookOf(bg, i % 2 === 0, rand());
-    designs.push({ version: 1, background: { id: bg.id }, meta, layers: LAYOUTS[layout]!(meta, look), layout });
+    const layers = LAYOUTS[layout]!(meta, look).map((l) => finish(l, look));
+    designs.push({ version: 1, background: { id: bg.id }, meta, layers, layout });
   }
   return designs;
 }
