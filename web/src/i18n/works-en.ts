@@ -127,6 +127,7 @@ export const worksEn: Messages['works'] = {
     ruleSize: 'Square, at least {{min}}×{{min}} pixels',
     ruleColour: 'RGB colour, no QR codes, web addresses or contact details',
     required: 'Upload a cover',
+    maker: 'No cover yet? Make one with the cover maker',
   },
   audio: { required: 'Upload the main audio' },
   upload: {

@@ -127,6 +127,7 @@ export const worksZhCN = {
     ruleSize: '正方形，至少 {{min}}×{{min}} 像素',
     ruleColour: 'RGB 彩色，不含二维码、网址等信息',
     required: '请上传封面',
+    maker: '没有合适的封面？用封面工具制作',
   },
   audio: { required: '请上传主音频' },
   upload: {

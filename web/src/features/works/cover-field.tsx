@@ -8,6 +8,7 @@ import type { RuleIssue } from '@trackline/contract/works-types';
 import { Button, Progress } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
 import { isApiError } from '../../api/client';
 import { RuleIssueLines } from './field';
 import type { FileRef } from './info-draft';
@@ -49,6 +50,9 @@ export function CoverField({ value, onChange, serverIssues = [], showRequired }:
   const [progress, setProgress] = useState<number | null>(null);
   const [issues, setIssues] = useState<RuleIssue[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
+  // The step pages carry the work's ?id=: the cover maker opens for it.
+  const [params] = useSearchParams();
+  const workId = params.get('id');
 
   useEffect(() => () => void (preview && URL.revokeObjectURL(preview)), [preview]);
 
@@ -112,6 +116,9 @@ export function CoverField({ value, onChange, serverIssues = [], showRequired }:
           >
             {value ? t('works.cover.replace') : t('works.cover.choose')}
           </Button>
+          <Link className="cover-field__maker" to={`/intelligence-cover${workId ? `?work=${workId}` : ''}`}>
+            {t('works.cover.maker')}
+          </Link>
           <label htmlFor={id} className="visually-hidden">
             {t('works.fields.cover')}
           </label>
