@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { createSession, revokeSession, revokeSubjectSessions, subjectChanged } from '../../platform/http/sessions';
-import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/security/login-guard';
+import { countLoginAttempt } from '../../platform/security/login-guard';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import {
   countOtherActiveAdmins,
@@ -55,13 +55,14 @@ export async function staffLogin(
     captchaId: body.captcha_id,
     captcha: body.captcha,
   };
-  await beforeLogin(deps, attempt);
+  // Counted before the password is checked (login-guard.ts).
+  const counted = await countLoginAttempt(deps, attempt);
   const row = await findStaffByUsername(db, body.username);
   if (!(await verifyPassword(row?.password_hash, body.password)) || !row) {
-    throw new AppError('LOGIN_FAILED', await loginFailed(deps, attempt));
+    throw new AppError('LOGIN_FAILED', counted.failed());
   }
   if (row.disabled) throw new AppError('ACCOUNT_DISABLED');
-  await loginSucceeded(deps, attempt);
+  await counted.succeeded();
   const token = await createSession(db, 'staff', row.id, deps.config.sessionIdleMs, meta);
   return { token, staff: toStaffInfo(row) };
 }

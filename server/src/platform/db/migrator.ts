@@ -6,6 +6,7 @@ import * as workorders from './migrations/0003-workorders';
 import * as contentConsole from './migrations/0004-content-console';
 import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
+import * as slidingLimits from './migrations/0008-sliding-limits';
 import * as distribution from './migrations/0013-distribution';
 
 const migrations: Record<string, Migration> = {
@@ -15,6 +16,7 @@ const migrations: Record<string, Migration> = {
   '0004-content-console': contentConsole,
   '0005-storage-media': storageMedia,
   '0006-works': works,
+  '0008-sliding-limits': slidingLimits,
   '0013-distribution': distribution,
 };
 
