@@ -32,6 +32,7 @@ import { AppError } from './platform/http/app-error';
 import { authHooks, guardsFirst } from './platform/http/auth';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
+import { registerIdempotency } from './platform/http/idempotency';
 import { registerOpenApi } from './platform/http/openapi';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -146,6 +147,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
       reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  registerIdempotency(app, deps.database.db);
 
   const auth = authHooks(deps.database.db, deps.config, { user: findSessionUser, staff: findSessionStaff });
 
