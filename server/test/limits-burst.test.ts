@@ -198,6 +198,62 @@ describe.each(stores)('bursts, limiter in $name', ({ env }) => {
   });
 });
 
+describe('sliding windows (PostgreSQL store; the recorded hits are moved back in time)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+  /** Makes every hit of a rule `ms` older, as if that much time had passed. */
+  const age = (key: string, windowSec: number, ms: number) =>
+    t.sql('UPDATE rate_log SET hits = ARRAY(SELECT h - $2::bigint FROM unnest(hits) h) WHERE key = $1', [
+      `${key}|${windowSec}`,
+      ms * 1000,
+    ]);
+
+  it('one SMS a minute: refused 59 s after the last one, sent at 60.5 s', async () => {
+    const mobile = randomMobile();
+    const net = randomNet();
+    const send = () =>
+      call(t.app, { method: 'GET', url: `/api/sms/send?mobile=${mobile}&event=register`, remoteAddress: net.next() });
+    expect((await send()).body.code).toBe(1);
+    await age(`sms:m:${mobile}`, 60, 59_000);
+    expect((await send()).body.code).toBe(2030);
+    await age(`sms:m:${mobile}`, 60, 1_500);
+    expect((await send()).body.code).toBe(1);
+  });
+
+  it('a locked account opens again once its oldest failure is 15 minutes old, for one more attempt', async () => {
+    const net = randomNet();
+    const { mobile, password } = await registerUser(t, { mobile: randomMobile() }, net.next());
+    const key = `login:user:acct:${mobile}`;
+    for (let i = 1; i <= 10; i++) {
+      const res = await call(t.app, {
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { account: mobile, password: 'Wrong12345', ...(await knownCaptcha(t)) },
+        remoteAddress: net.next(),
+      });
+      expect(res.body.code, `failure ${i}`).toBe(2023);
+      // The failures lie a minute apart: the first is the oldest.
+      await age(key, 900, 60_000);
+    }
+    const login = async () =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { account: mobile, password, ...(await knownCaptcha(t)) },
+        remoteAddress: net.next(),
+      });
+    // The oldest failure is now 10 minutes old.
+    expect((await login()).body.code).toBe(2024);
+    await age(key, 900, 5 * 60_000 + 500);
+    expect((await login()).body.code).toBe(1);
+  });
+});
+
 describe('one SMS a minute per mobile, across a minute boundary', () => {
   const apps: TestApp[] = [];
   beforeAll(async () => {
