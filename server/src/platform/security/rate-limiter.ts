@@ -93,10 +93,14 @@ type RedisWithTake = Redis & {
   rateTake(key: string, windowSec: number, max: number): Promise<[number, number, string]>;
 };
 
-export function redisRateLimiter(url: string): RateLimiter {
+/**
+ * `namespace` names the database the counters belong to: Redis outlives a database, and a fresh one (a test run,
+ * a re-created demo) starts its ids again at 1, so without it user 1's counters from before would count now.
+ */
+export function redisRateLimiter(url: string, namespace: string): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }) as RedisWithTake;
   redis.defineCommand('rateTake', { numberOfKeys: 1, lua: TAKE_SCRIPT });
-  const name = (key: string, windowSec: number) => `rl:${ruleName(key, windowSec)}`;
+  const name = (key: string, windowSec: number) => `rl:${namespace}:${ruleName(key, windowSec)}`;
   return {
     async take({ key, windowSec, max }) {
       const [allowed, count, hit] = await redis.rateTake(name(key, windowSec), windowSec, max);
