@@ -30,6 +30,7 @@ import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks } from './platform/http/auth';
+import { registerDraining } from './platform/http/draining';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
 import { registerOpenApi } from './platform/http/openapi';
@@ -114,12 +115,15 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // Requests after close() begins go through the draining hook (503 in the envelope), not Fastify's bare 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // Before any plugin: a plugin's routes only get the hooks added before it was registered (/api/docs).
   registerSecurityHeaders(app, deps.config);
+  registerDraining(app);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
