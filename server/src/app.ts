@@ -33,6 +33,7 @@ import { authHooks } from './platform/http/auth';
 import { registerDraining } from './platform/http/draining';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
+import { registerIdempotency } from './platform/http/idempotency';
 import { registerOpenApi } from './platform/http/openapi';
 import { PAGE_CSP, registerSecurityHeaders, STORED_FILE_CSP } from './platform/http/security-headers';
 
@@ -137,6 +138,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
       reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  registerIdempotency(app, deps.database.db);
 
   const auth = authHooks(deps.database.db, deps.config, { user: findSessionUser, staff: findSessionStaff });
 
