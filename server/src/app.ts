@@ -122,7 +122,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
-  // Before any plugin: a plugin's routes only get the hooks added before it was registered (/api/docs).
+  // First, before any plugin or route: every answer, whichever plugin sends it, passes these hooks.
   registerSecurityHeaders(app, deps.config);
   registerDraining(app);
 
