@@ -59,7 +59,9 @@ describe('POST /api/common/upload', () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(1);
     const { key, url } = res.body.data;
     expect(key).toMatch(new RegExp(`^users/${id}/uploads/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
-    expect(url).toBe(`/files/${key}`);
+    // The uploader's own file, private: a signed link that expires; the raw URL serves nothing.
+    expect(url).toMatch(new RegExp(`^/files/${key}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
     expect(res.body.data).toMatchObject({ name: '封面 草稿.png', size: image.length, kind: 'image' });
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);

@@ -10,6 +10,7 @@ import { jobQueue } from './jobs/queue';
 import { installJobSchema } from './jobs/schema';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
+import { fileSigningKey } from './storage/file-signature';
 import { s3Storage } from './storage/s3-storage';
 import { localDiskStorage } from './storage/storage';
 
@@ -25,6 +26,7 @@ export async function createDeps(
   const sessionCache = new SessionCache(config.sessionCacheMs, (msg) => onPoolError(new Error(msg)));
   await sessionCache.listen(databaseUrl);
   attachSessionCache(database.db, sessionCache);
+  const secret = await serverSecret(database.db);
   return {
     sessionCache,
     config,
@@ -32,8 +34,10 @@ export async function createDeps(
     database,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
     sms: smsProviderFor(config.smsProvider),
-    storage: config.s3 ? s3Storage(config.s3, filesPrefix) : localDiskStorage(config.filesDir, filesPrefix),
-    secret: await serverSecret(database.db),
+    storage: config.s3
+      ? s3Storage(config.s3, filesPrefix)
+      : localDiskStorage(config.filesDir, filesPrefix, fileSigningKey(secret)),
+    secret,
   };
 }
 

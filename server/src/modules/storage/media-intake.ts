@@ -20,6 +20,7 @@ import { AUDIO_HEAD_BYTES, analyzeAudio } from '../media/audio';
 import { readCoverHeader } from '../media/image';
 import { decodeLyrics } from '../media/lyrics';
 import { analyzeVideo } from '../media/video';
+import { privateFileUrl } from './file-access';
 import { assertWithinQuota } from './quota';
 import { insertUserFile } from './storage.repository';
 import { sanitizeFileName } from './upload-rules';
@@ -107,10 +108,11 @@ export function storageKey(userId: number, kind: GrantKind, ext: string, id: str
   return `users/${userId}/${kind}/${new Date().toISOString().slice(0, 7)}/${id}.${ext}`;
 }
 
-function storedFile(deps: Deps, key: string, name: string, size: number, sha256: string, found: Inspection) {
+/** The stored file as its uploader sees it: private, so its URL is a link that expires. */
+async function storedFile(deps: Deps, key: string, name: string, size: number, sha256: string, found: Inspection) {
   return {
     key,
-    url: deps.storage.url(key),
+    url: await privateFileUrl(deps, key),
     name,
     size,
     content_type: found.contentType,
@@ -163,7 +165,7 @@ export async function intakeLocalFile(
     await assertWithinQuota(deps, input.userId, input.size);
     const sha256 = input.sha256 ?? (await sha256Of(createReadStream(input.filePath, { highWaterMark: 1024 * 1024 })));
     const key = input.key ?? storageKey(input.userId, input.kind, found.ext);
-    const file = storedFile(deps, key, sanitizeFileName(input.name, found.ext), input.size, sha256, found);
+    const file = await storedFile(deps, key, sanitizeFileName(input.name, found.ext), input.size, sha256, found);
     await deps.storage.putFile(key, input.filePath, found.contentType);
     await record(deps, input.userId, file);
     return file;
@@ -193,7 +195,7 @@ export async function intakeStoredObject(
     await assertWithinQuota(deps, input.userId, input.size);
     const body = await deps.storage.read(input.key);
     if (!body) throw new AppError('NOT_FOUND');
-    const file = storedFile(
+    const file = await storedFile(
       deps,
       input.key,
       sanitizeFileName(input.name, found.ext),
@@ -223,7 +225,7 @@ export async function intakeServerFile(
   await assertWithinQuota(deps, input.userId, body.length);
   const sha256 = createHash('sha256').update(body).digest('hex');
   const key = storageKey(input.userId, input.kind, found.ext);
-  const file = storedFile(deps, key, sanitizeFileName(input.name, found.ext), body.length, sha256, found);
+  const file = await storedFile(deps, key, sanitizeFileName(input.name, found.ext), body.length, sha256, found);
   await deps.storage.put(key, body, found.contentType);
   await record(deps, input.userId, file);
   return file;
