@@ -30,7 +30,7 @@ export async function storeUserUpload(
   userId: number,
   file: { body: Buffer; filename: string | undefined },
 ): Promise<UploadData> {
-  const cls = classifyUpload(file.body, file.filename ?? '');
+  const cls = await classifyUpload(file.body, file.filename ?? '');
   if ('refused' in cls) throw new AppError(cls.refused);
   await assertWithinQuota(deps, userId, file.body.length);
   const name = sanitizeFileName(file.filename, cls.ext);

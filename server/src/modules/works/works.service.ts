@@ -458,7 +458,7 @@ export async function signWork(
       if (work.source === 8) throw new AppError('WORK_NO_AUTHORIZATION', { issues });
       if (!can_submit) throw new AppError('WORK_PREREVIEW_FAILED', { issues });
       if (work.wc_statement === 2 && !body.signature_png) throw new AppError('WORK_SIGNATURE_REQUIRED');
-      const signature = body.signature_png ? parseSignature(body.signature_png) : null;
+      const signature = body.signature_png ? await parseSignature(body.signature_png) : null;
 
       const signedAt = new Date();
       const input = await letterInput(trx, work, user, signedAt, ip, signature);
