@@ -33,6 +33,7 @@ import { AppError } from './platform/http/app-error';
 import { authHooks } from './platform/http/auth';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
+import { registerIdempotency } from './platform/http/idempotency';
 import { registerOpenApi } from './platform/http/openapi';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -155,6 +156,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
       reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  registerIdempotency(app, deps.database.db);
 
   const auth = authHooks(deps.database.db, deps.config, { user: findSessionUser, staff: findSessionStaff });
 

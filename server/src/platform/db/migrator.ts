@@ -8,6 +8,7 @@ import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
 import * as fileVisibility from './migrations/0009-file-visibility';
 import * as distribution from './migrations/0013-distribution';
+import * as idempotency from './migrations/0016-idempotency';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '0006-works': works,
   '0009-file-visibility': fileVisibility,
   '0013-distribution': distribution,
+  '0016-idempotency': idempotency,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
