@@ -11,6 +11,9 @@ import sharp, { type Metadata } from 'sharp';
 import { sniffImage } from '../../platform/storage/storage';
 import { refusal } from './refusal';
 
+// Every image here is a new upload, read once: libvips's operation cache would only keep strangers' pixels in memory.
+sharp.cache(false);
+
 export const COVER_RULES = {
   minSide: 3000,
   maxSide: 10_000,
