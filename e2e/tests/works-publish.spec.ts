@@ -156,7 +156,12 @@ test('a musician publishes a single with real files through the three steps and 
     // Its history: created, information complete, scope chosen, submitted.
     await page.getByTestId(`work-row-${id}`).getByRole('button', { name: '历史记录' }).click();
     await expect(page.getByRole('dialog').getByTestId('history-item')).toHaveCount(4);
-    await expect(page.getByRole('dialog')).toContainText('编辑审核中 (200)');
+    // Said as what happened, not as status codes (issue 9: "编辑审核中 (200) → …").
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('history-item').first()).toContainText('签署授权书并提交审核');
+    await expect(dialog.getByTestId('history-item').first()).toContainText('状态：编辑审核中');
+    await expect(dialog.getByTestId('history-item').last()).toContainText('创建作品');
+    await expect(dialog).not.toContainText('(200)');
   } finally {
     await files.cleanup();
   }

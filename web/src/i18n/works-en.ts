@@ -264,6 +264,7 @@ export const worksEn: Messages['works'] = {
     you: 'You',
     editor: 'Editor {{name}}',
     system: 'System',
+    now: 'Now: {{status}}',
   },
   update: {
     title: 'Edit album tracks',

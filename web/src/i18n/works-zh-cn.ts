@@ -264,6 +264,7 @@ export const worksZhCN = {
     you: '我',
     editor: '编辑 {{name}}',
     system: '系统',
+    now: '状态：{{status}}',
   },
   update: {
     title: '编辑专辑曲目',
