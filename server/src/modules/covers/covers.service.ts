@@ -258,8 +258,9 @@ export async function preview(
 async function exportIssues(deps: Deps, p: Prepared, jpeg: Buffer, workId: number | null) {
   const pixels = await imageChecks(jpeg);
   const issues: RuleIssue[] = [...p.warnings, ...textIssues(p.design, p.meta, p.work), ...pixels.issues];
-  // The step 1 upload's own rules (media/image.ts), so an export can never fail them later.
-  const header = await analyzeCover(jpeg);
+  // The step 1 upload's own rules (media/image.ts), so an export can never fail them later. Its pixels were just
+  // made here and are decoded by the checks above, so the header's verdict is enough.
+  const header = await analyzeCover(jpeg, 'cover', { whole: false });
   if (isRefusal(header)) issues.push(...header.issues);
   const hash = pixels.dhash;
   const near = await repo.nearestOtherCover(deps.database.db, hash, workId, NEAR_COPY_BITS);

@@ -18,10 +18,6 @@ export interface RenderInput {
   photos: ReadonlyMap<string, Buffer>;
 }
 
-// libvips keeps recent operations and their pixels for reuse (up to 50 MB by default); every cover render is
-// different, so the cache only holds memory: measured with ten exports at once (bench/covers).
-sharp.cache(false);
-
 export const EXPORT_JPEG = { quality: 92, chromaSubsampling: '4:4:4', mozjpeg: false } as const;
 
 /** The photo's square, scaled to the pixels it covers at this side, as a data URL for the layers' SVG. */
