@@ -3,9 +3,10 @@
  * tests' `t.runJobs()` can run. A module defines its tasks in `modules/<domain>/<domain>.tasks.ts` (defineTask)
  * and adds its list here, one line.
  */
+import { coversTasks } from './modules/covers/covers.tasks';
 import { distributionTasks } from './modules/distribution/distribution.tasks';
 import { storageTasks } from './modules/storage/storage.tasks';
 import type { JobTask } from './platform/jobs/task';
 import { platformTasks } from './platform/platform.tasks';
 
-export const tasks: readonly JobTask[] = [...platformTasks, ...storageTasks, ...distributionTasks];
+export const tasks: readonly JobTask[] = [...platformTasks, ...storageTasks, ...distributionTasks, ...coversTasks];

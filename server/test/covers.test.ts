@@ -8,6 +8,7 @@ import { type CoverDesign, coverDesign } from '@trackline/contract/covers';
 import { API } from '@trackline/contract/paths';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderCover } from '../src/modules/covers/render';
 import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
 import { get, type Musician, post, uploadSmall } from './work-client';
 import { insertWork } from './work-fixtures';
@@ -25,6 +26,11 @@ const nextIp = ipSequence(214);
 const user = (): Promise<Musician> => registerUser(t, {}, nextIp());
 const userId = async (u: Musician) =>
   Number((await t.sql('SELECT id FROM users WHERE mobile = $1', [u.mobile])).rows[0].id);
+
+async function bgSpec(id: number) {
+  const row = await t.sql('SELECT spec FROM cover_backgrounds WHERE id = $1', [id]);
+  return row.rows[0].spec;
+}
 
 function design(meta: Partial<CoverDesign['meta']>, backgroundId = 1): CoverDesign {
   return coverDesign.parse({
@@ -209,6 +215,28 @@ describe('render and export', () => {
     expect(copy.body.data.rules).toEqual(['cover.near_copy']);
     // The first work may export it again (its own cover is not "another release").
     expect((await post(t, a, C.export, { design: d, work_id: work.id })).body.code).toBe(1);
+  }, 90_000);
+
+  it('a cover attached the ordinary way (add-material) is known to the near-copy check once its job ran', async () => {
+    const a = await user();
+    const work = await insertWork(t, await userId(a), { status: '00', title: '旧封面', cover: null });
+    const d = design({ title: '旧封面', artist: '林一' }, 5);
+    // The same pixels as the maker would make, uploaded as a file of the musician's own.
+    const png = await sharp(
+      await renderCover({ design: d, meta: d.meta, background: await bgSpec(5), photos: new Map() }),
+    )
+      .png()
+      .toBuffer();
+    const key = await uploadSmall(t, a, png, 'cover.png', 'image/png');
+    const added = await post(t, a, API.publish.materialAdd, { id: work.id, kind: 'cover', key, track_id: null });
+    expect(added.body.code, JSON.stringify(added.body)).toBe(1);
+    await t.runJobs();
+    const rows = await t.sql('SELECT work_id FROM cover_fingerprints WHERE work_id = $1', [work.id]);
+    expect(rows.rowCount).toBe(1);
+    const b = await user();
+    const copy = await post(t, b, C.export, { design: d });
+    expect(copy.body.code).toBe(2460);
+    expect(copy.body.data.rules).toEqual(['cover.near_copy']);
   }, 90_000);
 
   it('use as cover takes only the musician’s own file and work', async () => {

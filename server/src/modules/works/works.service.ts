@@ -9,6 +9,7 @@
  * moves only through work-transition.ts. Editing a rejected work reopens it; material changes on an online work
  * start a change (the live version kept aside); a complete step 1 moves 00/01 on to 10/11 by itself.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Lang } from '@trackline/contract/errors';
 import { isValidIsrc, isValidUpc, maskMobile, normalizeIsrc, normalizeUpc } from '@trackline/contract/identifiers';
@@ -49,6 +50,7 @@ import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
+import { fingerprintCoverTask } from '../covers/covers.tasks';
 import { decodeLyrics } from '../media/lyrics';
 import { isRefusal } from '../media/refusal';
 import { markFilePublic } from '../storage/file-access';
@@ -114,6 +116,15 @@ async function ownWork(db: Db, userId: number, workId: number, forUpdate = false
 function isCodeTaken(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string } | null;
   return e?.code === '23505' && (e.constraint === 'work_tracks_isrc' || e.constraint === 'works_upc');
+}
+
+/** The cover maker's near-copy check learns the cover (covers.tasks.ts), once the transaction commits. */
+function fingerprintCover(
+  deps: Deps,
+  trx: Db,
+  payload: { file_id: number; user_id: number; work_id: number; key: string },
+) {
+  return deps.jobs.add(fingerprintCoverTask, payload, {}, trx);
 }
 
 async function inTransaction<T>(deps: Deps, run: (trx: Db) => Promise<T>): Promise<T> {
@@ -358,6 +369,7 @@ export async function saveInfo(deps: Deps, userId: number, body: WorkInfoBody): 
       await setMaterial(trx, { work_id: work.id, track_id: null, kind: 'cover', file_id: fileId });
       // A cover is shown to everyone (stores, lists): the one user file anyone may read by URL.
       await markFilePublic(trx, fileId);
+      await fingerprintCover(deps, trx, { file_id: fileId, user_id: userId, work_id: work.id, key: body.cover_key });
     }
     await advanceIfComplete(trx, userId, work.id);
   });
@@ -755,7 +767,10 @@ export async function addMaterial(deps: Deps, userId: number, body: MaterialAddB
       if (lyrics !== null && track.lyrics.trim() === '') await updateTrack(trx, work.id, track.id, { lyrics });
     }
     await setMaterial(trx, { work_id: work.id, track_id: trackId, kind: body.kind, file_id: file.id });
-    if (body.kind === 'cover') await markFilePublic(trx, file.id);
+    if (body.kind === 'cover') {
+      await markFilePublic(trx, file.id);
+      await fingerprintCover(deps, trx, { file_id: file.id, user_id: userId, work_id: work.id, key: body.key });
+    }
     await updateWork(trx, work.id, {});
     await advanceIfComplete(trx, userId, work.id);
   });
