@@ -7,6 +7,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { API } from '../../contract/src/paths';
 import { createMusician, PASSWORD } from '../support/accounts';
+import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { makeCoverPng } from '../support/works';
 
@@ -138,4 +139,27 @@ test('manual maker: upload a photo, add two text layers, undo one, export', asyn
   await page.getByTestId('export-cover').click();
   await expect(page.getByTestId('export-result')).toContainText('封面已通过平台规则检查', { timeout: 60_000 });
   await expect(page.getByTestId('export-result')).toContainText('放大');
+});
+
+test('console: content staff add a cover background and retire it', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto('/admin/login');
+  await page.getByLabel('用户名').fill('admin');
+  await page.getByLabel('密码').fill(ADMIN_PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+  await page.getByRole('link', { name: '封面背景' }).first().click();
+  await expect(page.getByRole('heading', { name: '封面背景' })).toBeVisible();
+  const name = `晚霞${Date.now() % 100_000}`;
+  await page.getByRole('button', { name: '添加背景' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('中文名称').fill(name);
+  await dialog.getByLabel('英文名称').fill('Afterglow');
+  await expect(dialog.getByLabel('颜色 2')).toBeVisible();
+  await dialog.getByRole('button', { name: '添加背景' }).click();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('提供中');
+  await row.getByRole('button', { name: '下架' }).click();
+  await page.getByRole('button', { name: /确\s*定|OK/ }).click();
+  await expect(row).toContainText('已下架');
 });

@@ -41,14 +41,16 @@ export function BackgroundFormModal(props: {
   const { t } = useAdminT();
   const [form] = Form.useForm<Values>();
   const [busy, setBusy] = useState(false);
-  const category = Form.useWatch('category', form) ?? 'gradient';
-  const colours = Form.useWatch('colours', form) ?? [];
+  // `preserve`: the colours are watched before any of their inputs is registered (they are drawn from this list).
+  const category: BackgroundCategory = Form.useWatch('category', { form, preserve: true }) ?? 'gradient';
+  const colours: string[] = Form.useWatch('colours', { form, preserve: true }) ?? [];
   const maxColours = category === 'gradient' ? 4 : 2;
 
   const submit = async (v: Values) => {
     setBusy(true);
     try {
-      await props.onSubmit({ name_zh: v.name_zh, name_en: v.name_en, spec: specOf(v) });
+      const all = { ...form.getFieldsValue(true), ...v } as Values;
+      await props.onSubmit({ name_zh: all.name_zh, name_en: all.name_en, spec: specOf(all) });
       form.resetFields();
     } finally {
       setBusy(false);
