@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
@@ -30,8 +30,10 @@ import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks } from './platform/http/auth';
+import { clientErrorHandler, frameworkErrors } from './platform/http/client-errors';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
+import { nulRefusingValidatorCompiler } from './platform/http/nul-refusal';
 import { registerOpenApi } from './platform/http/openapi';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -127,8 +129,10 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
+    frameworkErrors,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(nulRefusingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
