@@ -46,37 +46,52 @@ export function multipartProblem(error: { code?: string; message?: string }, lan
 }
 
 /**
- * The request's first file, with the multipart text fields sent before it refused (2001, naming the field) when
- * one holds a NUL, as every other input is (nul-refusal.ts).
+ * The request's first file, for the upload calls: read with the parts iterator (not `request.file()`, which stops
+ * listening at the first file), so that what comes after the file — a second file, more fields than allowed, a
+ * body that ends early — is refused when the file is read (`toBuffer`) instead of passing unnoticed or surfacing as
+ * a closed stream. Text fields and file names holding a NUL are refused (2001, naming the field) like every other
+ * input (nul-refusal.ts).
  */
 export async function firstFile(
   request: FastifyRequest,
   limits: { fileSize: number; files?: number },
 ): Promise<MultipartFile | undefined> {
-  const file = await request.file({ limits: { files: 1, ...limits } });
-  if (!file) return undefined;
-  const fields: Record<string, unknown> = {};
-  for (const [name, part] of Object.entries(file.fields)) {
-    if (name === file.fieldname) continue;
-    const parts = Array.isArray(part) ? part : [part];
-    fields[name] = parts.map((p) => (p?.type === 'field' ? p.value : (p?.filename ?? '')));
+  const parts = request.parts({ limits: { files: 1, ...limits } })[Symbol.asyncIterator]();
+  const fields: Record<string, string[]> = {};
+  let file: MultipartFile | undefined;
+  while (!file) {
+    const next = await parts.next();
+    if (next.done) break;
+    if (next.value.type === 'file') file = next.value;
+    else (fields[next.value.fieldname] ??= []).push(String(next.value.value));
   }
   // The file's own field name and file name count as its text.
-  fields[file.fieldname] = file.filename;
-  const field = findNul(fields);
-  if (field !== null) {
-    file.file.resume();
-    throw new NulCharacterError(field.replace(/\.\d+$/, ''));
+  const nul = findNul(file ? { ...fields, [file.fieldname]: file.filename } : fields);
+  if (nul !== null) {
+    file?.file.resume();
+    throw new NulCharacterError(nul.replace(/\.\d+$/, ''));
   }
-  // A body that ends inside the file part closes the file's stream early: the client's fault, said as such.
+  if (!file) return undefined;
   const toBuffer = file.toBuffer.bind(file);
   file.toBuffer = async () => {
+    let body: Buffer;
     try {
-      return await toBuffer();
+      body = await toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
+      // The parser stopped feeding the file: the iterator holds why (a limit), else the body ended early.
+      await parts.next();
       throw Object.assign(new Error('the multipart body ended inside a file'), { code: 'TL_MULTIPART_TRUNCATED' });
     }
+    // The rest of the body: a second file or too many fields is refused here; trailing text fields are checked.
+    for (let next = await parts.next(); !next.done; next = await parts.next()) {
+      if (next.value.type === 'file') next.value.file.resume();
+      else {
+        const trailing = findNul({ [next.value.fieldname]: String(next.value.value) });
+        if (trailing !== null) throw new NulCharacterError(trailing);
+      }
+    }
+    return body;
   };
   return file;
 }
