@@ -63,7 +63,7 @@ export async function firstFile(
     const next = await parts.next();
     if (next.done) break;
     if (next.value.type === 'file') file = next.value;
-    else (fields[next.value.fieldname] ??= []).push(String(next.value.value));
+    else fields[next.value.fieldname] = [...(fields[next.value.fieldname] ?? []), String(next.value.value)];
   }
   // The file's own field name and file name count as its text.
   const nul = findNul(file ? { ...fields, [file.fieldname]: file.filename } : fields);
