@@ -316,6 +316,18 @@ export const errorCatalogue = {
     zh: '不支持的续传协议版本（需要 tus 1.0.0）',
     en: 'Unsupported resumable upload protocol version (tus 1.0.0 is required)',
   },
+  IDEMPOTENCY_MISMATCH: {
+    code: 2240,
+    status: 200,
+    zh: '该请求编号已用于另一项操作，请刷新页面后重试',
+    en: 'This request key was already used for another action; reload the page and try again',
+  },
+  IDEMPOTENCY_BUSY: {
+    code: 2241,
+    status: 200,
+    zh: '同一操作仍在处理中，请稍候查看结果',
+    en: 'The same action is still being processed; check the result in a moment',
+  },
   MALFORMED: { code: 4000, status: 400, zh: '请求格式错误', en: 'The request is malformed' },
   TOO_LARGE: { code: 4130, status: 413, zh: '请求内容过大', en: 'The request is too large' },
   INTERNAL: { code: 5000, status: 500, zh: '系统错误', en: 'System error' },

@@ -11,18 +11,40 @@ export const PASSWORD = 'Journey2026';
 const PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$N2J5r5fF+hJ1on3YdI8tVQ$Taf6P6bBKLhaCoQc5X1gnY01brGdAfv5Eg/XdpieGWw';
 
-export async function createMusician(nickname: string): Promise<{ mobile: string }> {
+/** A musician on the default site, or on `siteId` (a site made by `createSite`). */
+export async function createMusician(nickname: string, siteId?: number): Promise<{ mobile: string }> {
   const mobile = freshMobile();
+  await withDatabase((client) =>
+    client.query(
+      `INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id)
+       SELECT id, $1, $2, $3, 1 FROM agents WHERE ($4::bigint IS NULL AND is_default) OR id = $4`,
+      [mobile, PASSWORD_HASH, nickname, siteId ?? null],
+    ),
+  );
+  return { mobile };
+}
+
+/**
+ * A site of its own, so a journey can address "everyone on a site" without reaching the musicians that journeys
+ * running beside it have made (a broadcast to all users would light their bells too).
+ */
+export async function createSite(title: string): Promise<{ id: number; title: string; domain: string }> {
+  const domain = `journey-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}.test`;
+  const result = await withDatabase((client) =>
+    client.query<{ id: string }>('INSERT INTO agents (domain, site_title) VALUES ($1, $2) RETURNING id', [
+      domain,
+      title,
+    ]),
+  );
+  return { id: Number(result.rows[0]!.id), title, domain };
+}
+
+async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
-    await client.query(
-      `INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id)
-       SELECT id, $1, $2, $3, 1 FROM agents WHERE is_default`,
-      [mobile, PASSWORD_HASH, nickname],
-    );
+    return await work(client);
   } finally {
     await client.end();
   }
-  return { mobile };
 }

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, createSite, PASSWORD } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 
@@ -11,12 +11,14 @@ async function logIn(page: Page, mobile: string) {
   await expect(page).toHaveURL(/\/work-publish\/entry$/);
 }
 
-test("a staff broadcast reaches two musicians; reading it lowers each one's bell on its own", async ({
+test("a staff broadcast to a site reaches its two musicians; reading it lowers each one's bell on its own", async ({
   page,
   browser,
 }) => {
-  const a = await createMusician('广播听众甲');
-  const b = await createMusician('广播听众乙');
+  // The journey's own site: a broadcast to everyone would also light the bells that journeys running beside it count.
+  const site = await createSite(`广播站点 ${Date.now() % 100_000}`);
+  const a = await createMusician('广播听众甲', site.id);
+  const b = await createMusician('广播听众乙', site.id);
   const title = `平台维护通知 ${Date.now() % 100_000}`;
 
   await page.goto('/admin/login');
@@ -26,7 +28,9 @@ test("a staff broadcast reaches two musicians; reading it lowers each one's bell
   await page.getByRole('menuitem', { name: '消息广播' }).click();
   await page.getByRole('button', { name: '发送广播' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByRole('radio', { name: '全体用户' }).check();
+  await dialog.getByRole('radio', { name: '指定站点' }).check();
+  await dialog.getByLabel('站点', { exact: true }).fill(site.title);
+  await dialog.getByLabel('站点', { exact: true }).press('Enter');
   await dialog.getByLabel('标题').fill(title);
   await dialog.getByLabel('内容').fill('本周六凌晨 2:00–4:00 系统维护，期间暂停作品提交。');
   await dialog.getByRole('button', { name: '发送' }).click();

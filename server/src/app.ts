@@ -33,6 +33,7 @@ import { authHooks } from './platform/http/auth';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-errors';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
+import { registerIdempotency } from './platform/http/idempotency';
 import { nulRefusingValidatorCompiler } from './platform/http/nul-refusal';
 import { registerOpenApi } from './platform/http/openapi';
 
@@ -148,6 +149,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
       reply.header('cache-control', 'no-store');
     return payload;
   });
+
+  registerIdempotency(app, deps.database.db);
 
   const auth = authHooks(deps.database.db, deps.config, { user: findSessionUser, staff: findSessionStaff });
 

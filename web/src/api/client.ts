@@ -20,6 +20,41 @@ const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
 const STAFF_PREFIX = '/api/admin/';
 const STAFF_LOGIN_ROUTE = '/admin/login';
 
+/**
+ * Idempotency keys (issue 9): a POST carries `Idempotency-Key`, the same one for the same call (path and body)
+ * repeated while it runs or within REPEAT_WINDOW_MS after it ended: a double click, or a retry after a dropped
+ * connection, reaches the server as one action, which answers the copies with the first result and changes nothing.
+ * A different body, or the same one sent again later, is a new action. Buttons are also disabled while their call
+ * runs; the key is what holds when they are not.
+ */
+const REPEAT_WINDOW_MS = 10_000;
+const recentKeys = new Map<string, { key: string; until: number }>();
+
+function newKey(): string {
+  // getRandomValues works on plain http too (randomUUID needs a secure context).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function idempotencyKeyFor(path: string, body: string): { key: string; settled: () => void } {
+  const now = Date.now();
+  for (const [signature, entry] of recentKeys) if (entry.until < now) recentKeys.delete(signature);
+  const signature = `${path}\n${body}`;
+  let entry = recentKeys.get(signature);
+  if (!entry) {
+    entry = { key: newKey(), until: Number.POSITIVE_INFINITY };
+    recentKeys.set(signature, entry);
+  }
+  const held = entry;
+  held.until = Number.POSITIVE_INFINITY; // while a call with it runs
+  return {
+    key: held.key,
+    settled: () => {
+      held.until = Date.now() + REPEAT_WINDOW_MS;
+    },
+  };
+}
+
 export interface RequestOptions {
   /** The caller shows its own feedback: no modal for refusals or transport failures (1000 still applies). */
   silent?: boolean;
@@ -121,6 +156,10 @@ async function request<T>(
   const token = isStaffPath(path) ? null : getToken();
   if (token) headers.token = token;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
+  // A multipart body cannot be compared: each upload is its own action.
+  const idempotency =
+    method === 'POST' && (body === undefined || typeof body === 'string') ? idempotencyKeyFor(path, body ?? '') : null;
+  if (idempotency) headers['Idempotency-Key'] = idempotency.key;
   Object.assign(headers, options.headers);
 
   const controller = new AbortController();
@@ -153,6 +192,7 @@ async function request<T>(
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
+    idempotency?.settled();
   }
   return settle<T>(path, response, text, options);
 }

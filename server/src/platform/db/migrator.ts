@@ -7,6 +7,7 @@ import * as contentConsole from './migrations/0004-content-console';
 import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
 import * as distribution from './migrations/0013-distribution';
+import * as idempotency from './migrations/0016-idempotency';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -16,6 +17,7 @@ const migrations: Record<string, Migration> = {
   '0005-storage-media': storageMedia,
   '0006-works': works,
   '0013-distribution': distribution,
+  '0016-idempotency': idempotency,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -434,6 +434,18 @@ export interface IdentifierCountersTable {
   value: ColumnType<number, number | undefined, number>;
 }
 
+/** platform/http/idempotency.ts: the first answer to a state-changing call, by caller and key. */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database extends DistributionTables {
   settings: SettingsTable;
   agents: AgentsTable;
@@ -467,4 +479,5 @@ export interface Database extends DistributionTables {
   work_events: WorkEventsTable;
   work_authorizations: WorkAuthorizationsTable;
   identifier_counters: IdentifierCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

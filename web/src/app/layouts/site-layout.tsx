@@ -4,7 +4,7 @@
  * and shows a thin progress bar while the next page chunk loads.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import { useSessionToken } from '../../lib/session';
 import { guardRedirect } from '../guard';
 import { usePageTitle, useRouteHandle } from '../use-route-handle';
@@ -32,6 +32,8 @@ export function SiteLayout() {
   return (
     <div className={`site site--header-${header}`}>
       <PageTitle />
+      {/* A new page opens at its top; Back and Forward return to where the page was scrolled (issue 9). */}
+      <ScrollRestoration />
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>

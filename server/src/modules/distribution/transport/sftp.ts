@@ -54,7 +54,12 @@ export function sftpTarget(settings: SftpSettings): FileTarget {
             settings.hostKeySha256.replace(/^SHA256:/, '').replace(/=+$/, ''),
       };
       client
-        .on('ready', () => client.sftp((err, sftp) => (err ? reject(err) : resolve({ client, sftp }))))
+        .on('ready', () => {
+          // Small requests (stat, rename, mkdir) go out at once: with Nagle's algorithm each one waited ~40 ms for
+          // the server's delayed ACK, which cost a batch of 12 files more than the transfer of its 96 MiB.
+          client.setNoDelay(true);
+          client.sftp((err, sftp) => (err ? reject(err) : resolve({ client, sftp })));
+        })
         .on('error', (err) => {
           session = undefined;
           reject(new TransportError('transport.connect', `${settings.host}:${settings.port}: ${err.message}`));
