@@ -259,7 +259,7 @@ export function spoiltQueries(names: string[]): Array<{ kind: string; query: str
   ];
 }
 
-/** Headers no client should send: broken tus fields, session carriers and cookies, odd languages. */
+/** Headers no client should send: broken tus fields, session carriers, cookies and idempotency keys, odd languages. */
 export function spoiltHeaders(): Array<{ kind: string; headers: Record<string, string> }> {
   return [
     { kind: 'header-upload-length', headers: { 'upload-length': '-1', 'upload-defer-length': '2' } },
@@ -283,5 +283,8 @@ export function spoiltHeaders(): Array<{ kind: string; headers: Record<string, s
     { kind: 'header-cookie', headers: { cookie: 'token=%00%ZZ; admin_token=%E0%A4%A; token=2' } },
     { kind: 'header-language', headers: { 'accept-language': `${RTL};q=abc,,,` } },
     { kind: 'header-origin', headers: { origin: 'null', 'sec-fetch-site': 'cross-site' } },
+    // One key for every call (the later ones are different requests under a used key), and keys out of pattern.
+    { kind: 'header-idempotency', headers: { 'idempotency-key': 'fuzz-key-0001' } },
+    { kind: 'header-idempotency-bad', headers: { 'idempotency-key': `\u00e9${'k'.repeat(300)}` } },
   ];
 }
