@@ -49,13 +49,19 @@ const PATTERN_SAMPLES: Record<string, string> = {
 };
 
 /** Values by field name where the schema alone does not say enough (the services check these further). */
-const NAME_SAMPLES: Array<[RegExp, string]> = [
+const NAME_SAMPLES: Array<[RegExp, string]> = [];
+/** A value for fields whose name matches, ahead of the built-in ones (a file the test uploaded, say). */
+export function addNameSample(pattern: RegExp, value: string): void {
+  NAME_SAMPLES.unshift([pattern, value]);
+}
+NAME_SAMPLES.push(
   [/^(mobile|account)$/, '13912345678'],
   [/password/, 'FuzzPass2026'],
   [/^(cover|ios|android|win32|qr_\w+|site_logo|record_url|url|link)$/, 'https://example.com/fuzz.png'],
+  [/^(platforms|platform_code)$/, 'tidal'],
   [/^original_release_date$/, '2020-01-02'],
   [/date$/, '2030-01-02'],
-];
+);
 
 function sampleString(schema: JsonSchema, name: string): string {
   const hint = NAME_SAMPLES.find(([pattern]) => pattern.test(name))?.[1];

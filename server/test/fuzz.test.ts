@@ -8,7 +8,9 @@
  */
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart, png } from './files';
 import {
+  addNameSample,
   type JsonSchema,
   type Path,
   positions,
@@ -43,6 +45,16 @@ beforeAll(async () => {
   t = await createTestApp();
   const user = await registerUser(t, {}, '10.88.0.1');
   musician = { name: 'musician', headers: { token: user.token } };
+  // A file of the musician's own, so the calls that attach one (work orders, materials) get past that check.
+  const form = await multipart(png(), 'cover.png', 'image/png');
+  const uploaded = await call(t.app, {
+    method: 'POST',
+    url: '/api/common/upload',
+    headers: { token: user.token, 'content-type': form.contentType },
+    payload: form.payload,
+  });
+  expect(uploaded.body.code).toBe(1);
+  addNameSample(/^(key|cover_key|attachments)$/, uploaded.body.data.key);
   // A staff member of every role of their own, so a fuzzed update of the seeded admin (id 1) cannot end this session.
   const adminToken = await staffLogin(t, 'admin', ADMIN_PASSWORD, '10.88.0.2');
   const created = await call(t.app, {
