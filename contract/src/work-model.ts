@@ -245,6 +245,10 @@ export interface WorkListItem {
   cover_url: string | null;
   track_count: number;
   release_date: string | null;
+  /** The release's UPC once approval assigned it, else null. */
+  upc: string | null;
+  /** The tracks' ISRCs in track order, those assigned so far. */
+  isrcs: string[];
   created_at: string;
   updated_at: string;
 }

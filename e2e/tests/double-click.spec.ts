@@ -37,6 +37,12 @@ test('a double click on 提交 makes one work order, and on 发送回复 one rep
   expect(new Set(creates).size).toBe(1);
   expect(creates[0]).toMatch(/^[0-9a-f]{32}$/);
 
+  const detailUrl = page.url();
+  // The list counts replies, not the order's own text: a new order has none (it said "1 条回复").
+  await page.goto('/gongdan/list');
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('暂无回复');
+  await page.goto(detailUrl);
+
   const main = page.getByRole('main');
   await page.getByLabel('回复内容').fill('补充一句：是三月的账单。');
   await page.getByRole('button', { name: '发送回复' }).dblclick();
@@ -46,4 +52,5 @@ test('a double click on 提交 makes one work order, and on 发送回复 one rep
 
   await page.goto('/gongdan/list');
   await expect(page.getByText(title)).toHaveCount(1);
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toContainText('1 条回复');
 });

@@ -438,6 +438,10 @@ describe('approving', () => {
     // Stored on the work, as answered.
     expect((await readWork(t, w.id))?.upc).toBe(codes.upc);
     expect((await readTracks(t, w.id)).map((tr) => tr.isrc)).toEqual(codes.tracks.map((c: { isrc: string }) => c.isrc));
+    // The musician sees them on the work's row (issue 9: codes they never saw).
+    const mine = await call(t.app, { method: 'GET', url: API.publish.list, headers: { token: u.token } });
+    const row = (mine.body.data.list as Array<{ id: number; upc: string; isrcs: string[] }>).find((r) => r.id === w.id);
+    expect(row).toMatchObject({ upc: codes.upc, isrcs: codes.tracks.map((c: { isrc: string }) => c.isrc) });
 
     expect(await unread(u)).toBe(before + 2);
     const approved = (await messages(u))[0]!;

@@ -92,6 +92,7 @@ export const en: Messages = {
     emptyCta: 'Have a problem? Open a work order',
     unread: 'New reply',
     replies: 'Replies: {{count}}',
+    noReplies: 'No replies yet',
     lastReply: 'Last reply {{time}}',
     number: 'Work order #{{num}}',
     status: {

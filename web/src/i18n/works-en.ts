@@ -7,6 +7,7 @@ export const worksEn: Messages['works'] = {
   notFound: 'This work does not exist or belongs to another account',
   cancel: 'Cancel',
   waitBadge: '({{count}} waiting for you)',
+  codes: { upc: 'UPC', isrc: 'ISRC', label: 'Codes', copy: 'Copy', copied: 'Copied' },
   locked: { title: 'This work is under review or online and cannot be changed here now' },
   steps: {
     label: 'Publishing steps',

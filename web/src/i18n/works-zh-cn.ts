@@ -8,6 +8,7 @@ export const worksZhCN = {
   notFound: '作品不存在，或不属于你的账号',
   cancel: '取消',
   waitBadge: '（{{count}} 个作品待处理）',
+  codes: { upc: 'UPC', isrc: 'ISRC', label: '作品编码', copy: '复制', copied: '已复制' },
   locked: { title: '作品正在审核或已上线，当前不能在这里修改' },
   steps: {
     label: '发布步骤',

@@ -94,6 +94,7 @@ export const zhCN = {
     emptyCta: '遇到问题？提交一个工单',
     unread: '有新回复',
     replies: '{{count}} 条回复',
+    noReplies: '暂无回复',
     lastReply: '最近回复 {{time}}',
     number: '工单 #{{num}}',
     status: {

@@ -140,6 +140,8 @@ export function toListItem(deps: Deps, row: WorkListRow): WorkListItem {
     cover_url: row.cover_key ? deps.storage.url(row.cover_key) : null,
     track_count: Number(row.track_count ?? 0),
     release_date: row.release_date,
+    upc: row.upc ?? null,
+    isrcs: row.isrcs ?? [],
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -209,6 +209,19 @@ export async function createWork(deps: Deps, user: Musician, kind: 'single' | 'a
     { key: `works:create:${user.id}:d`, windowSec: 86_400, max: WORK_CREATE_LIMITS.perUserPerDay },
   ]);
   if (!allowed) throw new AppError('RATE_LIMITED');
+  return createWorkUnmetered(deps, user, kind);
+}
+
+/**
+ * A new work without the per-musician hourly and daily counts: for the demo seed, which is the service itself and
+ * not a musician. The counters live in Redis when REDIS_URL is set, and Redis outlives the database: a fresh
+ * database's demo musician (the same id every time) would otherwise find the last starts' works counted.
+ */
+export async function createWorkUnmetered(
+  deps: Deps,
+  user: Musician,
+  kind: 'single' | 'album',
+): Promise<{ id: number }> {
   if ((await countUnfinished(deps.database.db, user.id)) >= WORK_CREATE_LIMITS.unfinishedMax)
     throw new AppError('WORK_DRAFT_LIMIT', { max: WORK_CREATE_LIMITS.unfinishedMax });
   return inTransaction(deps, async (trx) => {

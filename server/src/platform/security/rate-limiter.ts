@@ -60,9 +60,14 @@ export function postgresRateLimiter(db: Db): RateLimiter {
   };
 }
 
-export function redisRateLimiter(url: string): RateLimiter {
+/**
+ * `namespace` names the database the counters belong to: Redis outlives a database, and a fresh one (a test run,
+ * a re-created demo) starts its ids again at 1, so without it user 1's counters from before would count now.
+ */
+export function redisRateLimiter(url: string, namespace: string): RateLimiter {
   const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
-  const name = (key: string, windowSec: number) => `rl:${key}|${windowSec}:${windowStart(windowSec).getTime()}`;
+  const name = (key: string, windowSec: number) =>
+    `rl:${namespace}:${key}|${windowSec}:${windowStart(windowSec).getTime()}`;
   return {
     async peek(key, windowSec) {
       return Number((await redis.get(name(key, windowSec))) ?? 0);
