@@ -79,8 +79,9 @@ export async function firstFile(
       body = await toBuffer();
     } catch (err) {
       if ((err as { code?: string }).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw err;
-      // The parser stopped feeding the file: the iterator holds why (a limit), else the body ended early.
-      await parts.next();
+      // The parser stopped feeding the file: the iterator holds why (a limit), else the body ended early. Waited
+      // for a moment only, so that a parser with nothing more to say cannot hold the request.
+      await Promise.race([parts.next(), new Promise((resolve) => setTimeout(resolve, 1000).unref())]);
       throw Object.assign(new Error('the multipart body ended inside a file'), { code: 'TL_MULTIPART_TRUNCATED' });
     }
     // The rest of the body: a second file or too many fields is refused here; trailing text fields are checked.
