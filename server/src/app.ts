@@ -29,7 +29,7 @@ import { reviewRoutes } from './modules/works/review.routes';
 import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
-import { authHooks } from './platform/http/auth';
+import { authHooks, guardsFirst } from './platform/http/auth';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-errors';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
@@ -137,6 +137,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // Before any route (and before the OpenAPI plugin reads them): session and role checks go first on every route.
+  guardsFirst(app);
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: 2 * 1024 * 1024, files: 1, fields: 10 } });
   await registerOpenApi(app);

@@ -177,6 +177,9 @@ export const worksEn: Messages['works'] = {
     territories: 'Territories',
     worldwide: 'Worldwide',
     someTerritories: 'Chosen countries and regions',
+    commonTerritories: 'Common countries and regions',
+    moreTerritories: 'More countries and regions',
+    moreTerritoriesPlaceholder: 'Search by name or code, e.g. Italy or IT',
     territoriesRequired: 'Choose at least one country or region',
     releaseDate: 'Release date',
     dateRequired: 'Choose a release date',
@@ -264,6 +267,7 @@ export const worksEn: Messages['works'] = {
     you: 'You',
     editor: 'Editor {{name}}',
     system: 'System',
+    now: 'Now: {{status}}',
   },
   update: {
     title: 'Edit album tracks',

@@ -177,6 +177,9 @@ export const worksZhCN = {
     territories: '发行地区',
     worldwide: '全球',
     someTerritories: '指定国家和地区',
+    commonTerritories: '常用国家和地区',
+    moreTerritories: '更多国家和地区',
+    moreTerritoriesPlaceholder: '输入名称或代码搜索，例如 意大利 或 IT',
     territoriesRequired: '请至少选择一个国家或地区',
     releaseDate: '发行日期',
     dateRequired: '请选择发行日期',
@@ -264,6 +267,7 @@ export const worksZhCN = {
     you: '我',
     editor: '编辑 {{name}}',
     system: '系统',
+    now: '状态：{{status}}',
   },
   update: {
     title: '编辑专辑曲目',

@@ -90,11 +90,11 @@ export interface CaptchasTable {
   expires_at: ColumnType<Date, Date | string, never>;
 }
 
-export interface RateCountersTable {
+/** Sliding-window rate limits: per rule key, the epoch-microsecond instants of the hits inside its window. */
+export interface RateLogTable {
   key: string;
-  window_start: ColumnType<Date, Date | string, never>;
-  count: number;
-  expires_at: ColumnType<Date, Date | string, never>;
+  hits: ColumnType<string[], never, string[]>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface MessagesTable {
@@ -454,7 +454,7 @@ export interface Database extends DistributionTables {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
-  rate_counters: RateCountersTable;
+  rate_log: RateLogTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   news_categories: NewsCategoriesTable;
