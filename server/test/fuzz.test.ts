@@ -2,7 +2,8 @@
  * The fuzzer: every operation of the OpenAPI document the app serves, called with spoilt fields (one at a time in an
  * otherwise plausible body or query), spoilt whole bodies and content types, spoilt query strings and path
  * parameters — anonymously, with a musician's session, and with a staff session for the console's calls.
- * Every answer must be below 500 and an envelope ({ code: number, msg: string }); 204 answers carry no body.
+ * Every answer must be below 500 and an envelope ({ code: number, msg: string }); 204 answers carry no body. A NUL in
+ * a field must be refused as such (2001 naming U+0000), and no field may take a 1 MB string.
  * Seeded, so a run sends the same requests every time. FUZZ_TRACE=1 prints each operation's plausible call and its
  * answer: how far into the services the spoilt fields reach.
  */
@@ -120,13 +121,16 @@ const random = seededRandom(20261126);
 const nextIp = ipSequence(88);
 let sent = 0;
 
-/** `nul`: the request carries a NUL in one field, which must be refused as such (2001, naming U+0000). */
+/**
+ * `spoilt`: the kind of value one field carries. A NUL must be refused as such (2001, naming U+0000); a 1 MB string
+ * must not be taken (every string field has a bound).
+ */
 async function send(
   app: FastifyInstance,
   label: string,
   opts: InjectOptions,
   findings: Finding[],
-  nul = false,
+  spoilt = '',
 ): Promise<void> {
   sent += 1;
   const headers = { ...(opts.headers ?? {}), 'accept-language': random() < 0.5 ? 'en' : 'zh-CN' };
@@ -144,8 +148,9 @@ async function send(
   }
   if (process.env.FUZZ_TRACE && label.includes('sample'))
     console.log('TRACE', label, res.statusCode, res.body.slice(0, 140));
-  const nulRefused = !nul || (body.code === 2001 && String(body.msg).includes('U+0000'));
-  if (res.statusCode >= 500 || !envelope || !nulRefused)
+  const nulRefused = spoilt !== 'nul' || (body.code === 2001 && String(body.msg).includes('U+0000'));
+  const bounded = spoilt !== 'huge-string' || body.code !== 1;
+  if (res.statusCode >= 500 || !envelope || !nulRefused || !bounded)
     findings.push({ request: label, status: res.statusCode, body: res.body.slice(0, 160) });
 }
 
@@ -184,13 +189,7 @@ async function fuzzOperation(op: Operation, session: Session, fields: boolean, f
     for (const [index, param] of op.query.entries()) {
       for (const { kind, value } of spoiltValues(baseQuery[index]!.value, random)) {
         const items = baseQuery.map((item, i) => (i === index ? { name: param.name, value } : item));
-        await send(
-          app,
-          label(`query ${param.name}=${kind}`),
-          request(withQuery(queryString(items))),
-          findings,
-          kind === 'nul',
-        );
+        await send(app, label(`query ${param.name}=${kind}`), request(withQuery(queryString(items))), findings, kind);
       }
     }
     if (op.body) {
@@ -207,7 +206,7 @@ async function fuzzOperation(op: Operation, session: Session, fields: boolean, f
               headers: { 'content-type': 'application/json' },
             }),
             findings,
-            kind === 'nul',
+            kind,
           );
         }
       }
