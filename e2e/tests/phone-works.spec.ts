@@ -40,7 +40,7 @@ test('on a phone the work list is cards with status and actions in view, and an 
   const codes = card.locator('.work-codes').getByRole('definition');
   await expect(card.getByText('UPC', { exact: true })).toBeVisible();
   await expect(card.getByText('ISRC', { exact: true })).toBeVisible();
-  const upc = (await codes.first().innerText()).trim();
+  const upc = ((await codes.first().textContent()) ?? '').trim();
   expect(upc).toMatch(/^\d{12,13}$/);
   await codes.first().getByRole('button').click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(upc);

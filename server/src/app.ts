@@ -31,25 +31,15 @@ import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks, guardsFirst } from './platform/http/auth';
 import { clientErrorHandler, frameworkErrors } from './platform/http/client-errors';
+import { registerDraining } from './platform/http/draining';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
 import { registerIdempotency } from './platform/http/idempotency';
 import { nulRefusingValidatorCompiler } from './platform/http/nul-refusal';
 import { registerOpenApi } from './platform/http/openapi';
+import { PAGE_CSP, registerSecurityHeaders, STORED_FILE_CSP } from './platform/http/security-headers';
 
 export const BODY_LIMIT = 1024 * 1024;
-
-const SPA_CSP = [
-  "default-src 'self'",
-  "img-src 'self' data: blob: https: http:",
-  "style-src 'self' 'unsafe-inline'",
-  "script-src 'self'",
-  "connect-src 'self'",
-  "font-src 'self' data:",
-  "frame-ancestors 'none'",
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
 
 const FILE_TYPES: Record<string, string> = {
   png: 'image/png',
@@ -69,14 +59,10 @@ const FILE_TYPES: Record<string, string> = {
 
 /**
  * Stored files at /files/<key>: straight from disk, or read from S3-compatible storage. Served with a CSP that
- * allows no script, so a file can never act as a page of ours.
+ * allows no script, so a file can never act as a page of ours. The routes set it themselves: a hook testing the path
+ * missed spellings the router still matches (`/%66iles/<key>`).
  */
 async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.url.startsWith('/files/'))
-      reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
-    return payload;
-  });
   if (!deps.config.s3) {
     await app.register(fastifyStatic, {
       root: deps.config.filesDir,
@@ -84,6 +70,7 @@ async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
       decorateReply: false,
       index: false,
       maxAge: '1d',
+      setHeaders: (res) => res.setHeader('content-security-policy', STORED_FILE_CSP),
     });
     return;
   }
@@ -111,6 +98,7 @@ async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
     const ext = key.split('.').pop()?.toLowerCase() ?? '';
     if (part) reply.status(206).header('content-range', `bytes ${part.start}-${part.end}/${size}`);
     return reply
+      .header('content-security-policy', STORED_FILE_CSP)
       .header('content-type', FILE_TYPES[ext] ?? 'application/octet-stream')
       .header('content-length', String(part ? part.end - part.start + 1 : size))
       .header('accept-ranges', 'bytes')
@@ -132,10 +120,15 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     routerOptions: { ignoreTrailingSlash: true },
     clientErrorHandler,
     frameworkErrors,
+    // Requests after close() begins go through the draining hook (503 in the envelope), not Fastify's bare 503.
+    return503OnClosing: false,
   });
   app.setValidatorCompiler(nulRefusingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // First, before any plugin or route: every answer, whichever plugin sends it, passes these hooks.
+  registerSecurityHeaders(app, deps.config);
+  registerDraining(app);
 
   // Before any route (and before the OpenAPI plugin reads them): session and role checks go first on every route.
   guardsFirst(app);
@@ -211,7 +204,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
         request.log.warn({ err: error }, 'index.html without the site configuration'),
       );
       return reply
-        .header('content-security-policy', SPA_CSP)
+        .header('content-security-policy', PAGE_CSP)
         .header('cache-control', 'no-cache')
         .type('text/html; charset=utf-8')
         .send(html);

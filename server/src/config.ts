@@ -115,6 +115,7 @@ const schema = z.object({
     })
     .default({}),
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(15).default(3),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -167,6 +168,9 @@ function toConfig(env: z.infer<typeof schema>) {
       upcPrefix: env.UPC_COMPANY_PREFIX,
       upcLength: env.UPC_CODE_LENGTH as 12 | 13,
     },
+    // On SIGTERM: how long requests (on kept-alive connections too) get 503 + Connection: close before the server
+    // closes its connections (platform/http/draining.ts). Within main.ts's 20 s limit for the whole stop.
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     delivery: {
       sender: { dpid: env.DELIVERY_SENDER_DPID, name: env.DELIVERY_SENDER_NAME },
       // Local-folder stores write under here; a store's address is a folder relative to it.

@@ -35,6 +35,10 @@ describe('S3-compatible storage', () => {
     expect(served.headers['content-type']).toBe('image/png');
     expect(served.headers['content-security-policy']).toContain('sandbox');
     expect(served.rawPayload.equals(stored!)).toBe(true);
+    // The route sets the policy itself, so another spelling of the path that reaches it gets it too.
+    const encoded = await t.app.inject({ method: 'GET', url: '/%66iles/demo/qr-ios.png' });
+    expect(encoded.statusCode).toBe(200);
+    expect(encoded.headers['content-security-policy']).toContain('sandbox');
   });
 
   it('stores an uploaded image in the bucket', async () => {

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client (spec §7–8). Every call of the web app and the staff console goes through here:
  * - base address from VITE_API_BASE (default same origin), time-out 6,000,000 ms;
- * - GETs carry `t` = now in whole seconds; the token header and Accept-Language go on every call;
+ * - GETs carry `t` = now in whole seconds; Accept-Language goes on every call, and the session goes as the
+ *   HttpOnly cookie (page script never holds the token);
  * - code 1/100 or a plain string body resolves with the body as is;
  * - code 1000 ends the musician session (or, for /api/admin/*, sends the staff member to /admin/login);
  * - any other code shows the server's msg in a modal; transport failures show the "error notice" modal.
@@ -9,7 +10,7 @@
 import { CODE_LOGIN_INVALID, type Envelope, isSuccessCode } from '@trackline/contract/envelope';
 import { currentLanguage } from '../i18n';
 import { navigateTo } from '../lib/navigation';
-import { endSessionLocally, getToken } from '../lib/session';
+import { endSessionLocally } from '../lib/session';
 import { ApiError, CODE_ABORTED, CODE_TRANSPORT } from './api-error';
 import { showRefusal, showTransportFailure } from './error-modal';
 
@@ -152,9 +153,6 @@ async function request<T>(
     Accept: 'application/json, text/plain, */*',
     'Accept-Language': currentLanguage(),
   };
-  // The musician token is not sent to the staff API: staff sessions are separate.
-  const token = isStaffPath(path) ? null : getToken();
-  if (token) headers.token = token;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
   // A multipart body cannot be compared: each upload is its own action.
   const idempotency =
@@ -227,8 +225,6 @@ export function apiUploadWithProgress<T = unknown>(
     xhr.timeout = REQUEST_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
     xhr.setRequestHeader('Accept-Language', currentLanguage());
-    const token = isStaffPath(path) ? null : getToken();
-    if (token) xhr.setRequestHeader('token', token);
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
 
     const fail = (detail: string) => {

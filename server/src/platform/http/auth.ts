@@ -15,6 +15,8 @@ const CARRIERS: Record<SubjectKind, { header: string; cookie: string }> = {
 
 export interface Caller<S> extends SessionWith<S> {
   token: string;
+  /** Authenticated by the HttpOnly cookie (a browser page), not the header (an API client). */
+  viaCookie: boolean;
 }
 
 /** The subject rows of each session kind; the owning modules add theirs (account: user, staff: staff). */
@@ -57,6 +59,24 @@ export function isCrossSite(request: FastifyRequest, publicBaseUrl?: string): bo
   return !(publicBaseUrl && new URL(publicBaseUrl).host === originHost);
 }
 
+/**
+ * A call from a web page rather than an API client: browsers send Sec-Fetch-Site (and Origin on every POST); API
+ * clients send neither. Such a caller gets its session only as the HttpOnly cookie, never as a token in the body.
+ */
+export function fromWebPage(request: FastifyRequest): boolean {
+  return typeof request.headers['sec-fetch-site'] === 'string' || typeof request.headers.origin === 'string';
+}
+
+/**
+ * For calls that start a session (login, registration): refused from another site like every state-changing cookie
+ * call, so a page elsewhere cannot log a visitor into an account of its choosing (login forgery).
+ */
+export function refuseCrossSite(config: Config) {
+  return async (request: FastifyRequest) => {
+    if (isCrossSite(request, config.publicBaseUrl)) throw new AppError('CROSS_SITE');
+  };
+}
+
 function changesState(request: FastifyRequest): boolean {
   return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.routeOptions.config?.stateChanging === true;
 }
@@ -93,7 +113,7 @@ async function authenticate<S>(
     if (found.viaCookie) reply.clearCookie(cookieName(kind), { path: '/' });
     throw new AppError('LOGIN_INVALID');
   }
-  return { ...session, token: found.token };
+  return { ...session, token: found.token, viaCookie: found.viaCookie };
 }
 
 /**

@@ -5,7 +5,7 @@
  */
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
-import { useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 import { guardRedirect } from '../guard';
 import { usePageTitle, useRouteHandle } from '../use-route-handle';
 import { QaFloatButton } from './qa-float-button';
@@ -21,12 +21,12 @@ function PageTitle() {
 
 export function SiteLayout() {
   const { t } = useTranslation();
-  const token = useSessionToken();
+  const loggedIn = useLoggedIn();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { header = 'default' } = useRouteHandle();
 
-  const target = guardRedirect(pathname, token !== null);
+  const target = guardRedirect(pathname, loggedIn);
   if (target) return <Navigate to={target} replace />;
 
   return (
