@@ -318,6 +318,18 @@ export const errorCatalogue = {
     zh: '不支持的续传协议版本（需要 tus 1.0.0）',
     en: 'Unsupported resumable upload protocol version (tus 1.0.0 is required)',
   },
+  FILE_LINK_INVALID: {
+    code: 2220,
+    status: 403,
+    zh: '文件链接无效或已过期，请回到页面重新打开',
+    en: 'This file link is invalid or has expired; open the file again from its page',
+  },
+  UPLOAD_IMAGE_UNREADABLE: {
+    code: 2221,
+    status: 200,
+    zh: '图片文件已损坏或无法读取，请重新导出后再上传',
+    en: 'The image is damaged or cannot be read; export it again and upload it',
+  },
   IDEMPOTENCY_MISMATCH: {
     code: 2240,
     status: 200,

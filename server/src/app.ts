@@ -21,6 +21,7 @@ import { siteRoutes } from './modules/site/site.routes';
 import { siteIndexPage } from './modules/site/site-page';
 import { findSessionStaff } from './modules/staff/staff.repository';
 import { staffRoutes } from './modules/staff/staff.routes';
+import { fileAccessHooks } from './modules/storage/file-access';
 import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { supportRoutes } from './modules/support/support.routes';
@@ -60,9 +61,19 @@ const FILE_TYPES: Record<string, string> = {
 /**
  * Stored files at /files/<key>: straight from disk, or read from S3-compatible storage. Served with a CSP that
  * allows no script, so a file can never act as a page of ours. The routes set it themselves: a hook testing the path
- * missed spellings the router still matches (`/%66iles/<key>`).
+ * missed spellings the router still matches (`/%66iles/<key>`). Private files (users' own) only with a signed link:
+ * the check is a hook of these routes (file-access.ts), in a scope of their own.
  */
 async function registerFiles(app: FastifyInstance, deps: Deps): Promise<void> {
+  await app.register(async (scope) => {
+    const access = fileAccessHooks(deps);
+    scope.addHook('onRequest', access.onRequest);
+    scope.addHook('onSend', access.onSend);
+    await registerFileRoutes(scope, deps);
+  });
+}
+
+async function registerFileRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
   if (!deps.config.s3) {
     await app.register(fastifyStatic, {
       root: deps.config.filesDir,

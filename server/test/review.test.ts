@@ -277,7 +277,7 @@ describe('a work’s page', () => {
         position: 1,
         track_title: '一',
         kind: 'music',
-        url: expect.stringMatching(/^\/files\/users\/.+\.wav$/),
+        url: expect.stringMatching(/^\/files\/users\/.+\.wav\?exp=\d+&sig=[0-9a-f]{64}$/),
         name: 'master.wav',
         meta: expect.objectContaining({ format: 'wav', sampleRate: 44100, bitDepth: 16, channels: 2 }),
       },

@@ -11,6 +11,7 @@ import { jobQueue } from './jobs/queue';
 import { installJobSchema } from './jobs/schema';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
+import { fileSigningKey } from './storage/file-signature';
 import { s3Storage } from './storage/s3-storage';
 import { localDiskStorage } from './storage/storage';
 
@@ -36,7 +37,9 @@ export async function createDeps(
     database,
     limiter: config.redisUrl ? redisRateLimiter(config.redisUrl, limiterNamespace) : postgresRateLimiter(database.db),
     sms: smsProviderFor(config.smsProvider),
-    storage: config.s3 ? s3Storage(config.s3, filesPrefix) : localDiskStorage(config.filesDir, filesPrefix),
+    storage: config.s3
+      ? s3Storage(config.s3, filesPrefix)
+      : localDiskStorage(config.filesDir, filesPrefix, fileSigningKey(secret)),
     secret,
   };
 }

@@ -10,9 +10,10 @@
 import { CODE_LOGIN_INVALID, type Envelope, isSuccessCode } from '@trackline/contract/envelope';
 import { currentLanguage } from '../i18n';
 import { navigateTo } from '../lib/navigation';
-import { endSessionLocally } from '../lib/session';
+import { rememberReturnTo } from '../lib/return-to';
+import { endSessionLocally, isLoggedIn } from '../lib/session';
 import { ApiError, CODE_ABORTED, CODE_TRANSPORT } from './api-error';
-import { showRefusal, showTransportFailure } from './error-modal';
+import { showRefusal, showSessionExpired, showTransportFailure } from './error-modal';
 
 export { ApiError, CODE_ABORTED, CODE_TRANSPORT, isApiError, isCancelled } from './api-error';
 
@@ -134,7 +135,14 @@ function settle<T>(
       // The staff session is separate: the musician's stays as it is.
       if (!window.location.pathname.startsWith(STAFF_LOGIN_ROUTE)) navigateTo(STAFF_LOGIN_ROUTE, { replace: true });
     } else {
+      const expired = isLoggedIn();
       endSessionLocally();
+      if (expired) {
+        // It ended by itself (expiry, a logout elsewhere, a password reset): say so, and come back here after the
+        // next login. The guard then shows the guest home, as spec §2 says.
+        rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+        showSessionExpired(body.msg);
+      }
     }
     throw error;
   }

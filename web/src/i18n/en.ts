@@ -8,6 +8,8 @@ export const en: Messages = {
   common: {
     appName: 'Trackline',
     retry: 'Retry',
+    sessionExpired: 'Your session has expired, please log in again',
+    sessionExpiredHint: 'After logging in you will be back on this page.',
     backHome: 'Back to home',
     loading: 'Loading…',
     ok: 'OK',

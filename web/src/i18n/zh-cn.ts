@@ -10,6 +10,8 @@ export const zhCN = {
   common: {
     appName: '乐轨音乐',
     retry: '重试',
+    sessionExpired: '登录已失效，请重新登录',
+    sessionExpiredHint: '重新登录后将回到刚才的页面。',
     backHome: '返回首页',
     loading: '加载中…',
     ok: '知道了',

@@ -236,6 +236,8 @@ export interface UserFilesTable {
   /** Migration 0005: hex SHA-256 of the whole file and what its analyzer read (audio and video). */
   sha256: ColumnType<string | null, string | null | undefined, never>;
   meta: ColumnType<unknown, string | null | undefined, never>;
+  /** Migration 0009: who may read it by URL (modules/storage/file-access.ts). */
+  visibility: Generated<'public' | 'private'>;
 }
 
 // Resumable uploads and upload grants (migration 0005).

@@ -9,6 +9,8 @@ import type { Config } from '../../config';
 export const PAGE_CSP = [
   "default-src 'self'",
   "img-src 'self' data: blob: https: http:",
+  // Private audio comes as presigned GETs from the bucket's own address when storage is S3 (file-access.ts).
+  "media-src 'self' blob: https: http:",
   "style-src 'self' 'unsafe-inline'",
   "script-src 'self'",
   "connect-src 'self'",
