@@ -59,7 +59,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     { schema: { tags, summary: 'The session user' }, preHandler: auth.requireUser },
     async (request) => {
       const caller = request.user!;
-      return ok({ userinfo: account.currentUser(deps, caller.subject, caller.token) });
+      return ok({ userinfo: await account.currentUser(deps, caller.subject, caller.token) });
     },
   );
 

@@ -6,6 +6,7 @@ import * as workorders from './migrations/0003-workorders';
 import * as contentConsole from './migrations/0004-content-console';
 import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
+import * as royalties from './migrations/0011-royalties';
 import * as distribution from './migrations/0013-distribution';
 
 const migrations: Record<string, Migration> = {
@@ -15,11 +16,17 @@ const migrations: Record<string, Migration> = {
   '0004-content-console': contentConsole,
   '0005-storage-media': storageMedia,
   '0006-works': works,
+  '0011-royalties': royalties,
   '0013-distribution': distribution,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  // Numbers are handed out per issue, so a lower one (0011) can land after a higher one (0013) already ran.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error;
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

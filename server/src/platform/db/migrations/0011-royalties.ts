@@ -1,0 +1,105 @@
+/**
+ * Income (issue 11, royalties module): the ledger.
+ *
+ * ledger_accounts: one row per account, named by a stable key ('user:42:available', 'store:spotify:receivable',
+ * 'platform:share', 'platform:suspense', 'platform:bank'). `balance` is the account's balance in fen in its normal
+ * direction (a musician's liability accounts are credit-normal: credits − debits; a store's receivable and the
+ * bank are debit-normal: debits − credits). It is updated by the same statement batch that writes the entries, in
+ * the same transaction, so it always equals the sum of its entries (ledger-check.ts proves it).
+ *
+ * The balance floor: a withdrawal must never take a musician's available balance below zero, yet a store's
+ * clawback may (the deficit is shown and recovered from later income). Each balance update says whether it asked
+ * for the floor (`floor_checked`, set by the posting from its entry's flag); the CHECK holds the floor on exactly
+ * those updates. The row lock of the UPDATE serialises concurrent postings, so two withdrawals cannot both pass.
+ *
+ * ledger_transactions: one per movement, unique idempotency key; `reverses_id` (unique) links a reversal to what it
+ * reverses, so a transaction is reversed at most once. ledger_entries: signed amounts (debit > 0, credit < 0).
+ * Neither table is ever updated or deleted (triggers refuse), and a statement-level trigger refuses any
+ * transaction whose entries do not sum to zero.
+ */
+import { type Kysely, sql } from 'kysely';
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    CREATE TABLE ledger_accounts (
+      id bigserial PRIMARY KEY,
+      key text NOT NULL UNIQUE,
+      kind text NOT NULL CHECK (kind IN ('available', 'held', 'withdrawing', 'receivable', 'share', 'suspense', 'bank')),
+      user_id bigint REFERENCES users(id) ON DELETE RESTRICT,
+      platform_code text REFERENCES platforms(code),
+      normal text NOT NULL CHECK (normal IN ('debit', 'credit')),
+      currency text NOT NULL DEFAULT 'CNY' CHECK (currency = 'CNY'),
+      balance bigint NOT NULL DEFAULT 0,
+      floor_checked boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      CHECK ((kind IN ('available', 'held', 'withdrawing')) = (user_id IS NOT NULL)),
+      CHECK ((kind = 'receivable') = (platform_code IS NOT NULL)),
+      CONSTRAINT ledger_balance_floor CHECK (NOT floor_checked OR balance >= 0)
+    );
+    CREATE UNIQUE INDEX ledger_accounts_user ON ledger_accounts (user_id, kind) WHERE user_id IS NOT NULL;
+
+    CREATE TABLE ledger_transactions (
+      id bigserial PRIMARY KEY,
+      idempotency_key text NOT NULL UNIQUE CHECK (length(idempotency_key) BETWEEN 1 AND 200),
+      -- a digest of what was asked, so the same key with different entries is refused instead of silently ignored
+      request_hash text NOT NULL,
+      kind text NOT NULL CHECK (kind IN ('import', 'import_reversal', 'rematch', 'adjustment', 'reversal', 'hold',
+        'release', 'withdrawal', 'payout', 'withdrawal_failed', 'remittance')),
+      memo text NOT NULL DEFAULT '',
+      reverses_id bigint UNIQUE REFERENCES ledger_transactions(id),
+      import_id bigint,
+      created_by_staff bigint REFERENCES staff(id) ON DELETE SET NULL,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX ledger_transactions_import ON ledger_transactions (import_id) WHERE import_id IS NOT NULL;
+
+    CREATE TABLE ledger_entries (
+      id bigserial PRIMARY KEY,
+      transaction_id bigint NOT NULL REFERENCES ledger_transactions(id),
+      account_id bigint NOT NULL REFERENCES ledger_accounts(id),
+      amount bigint NOT NULL CHECK (amount <> 0),
+      floor_checked boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX ledger_entries_account ON ledger_entries (account_id, id);
+    CREATE INDEX ledger_entries_transaction ON ledger_entries (transaction_id);
+
+    CREATE FUNCTION ledger_append_only() RETURNS trigger AS $$
+    BEGIN
+      RAISE EXCEPTION '% is append-only: correct a movement with a reversing transaction', TG_TABLE_NAME;
+    END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER ledger_entries_append_only BEFORE UPDATE OR DELETE ON ledger_entries
+      FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+    CREATE TRIGGER ledger_entries_no_truncate BEFORE TRUNCATE ON ledger_entries
+      FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+    CREATE TRIGGER ledger_transactions_append_only BEFORE UPDATE OR DELETE ON ledger_transactions
+      FOR EACH ROW EXECUTE FUNCTION ledger_append_only();
+    CREATE TRIGGER ledger_transactions_no_truncate BEFORE TRUNCATE ON ledger_transactions
+      FOR EACH STATEMENT EXECUTE FUNCTION ledger_append_only();
+
+    -- Every transaction touched by a statement must sum to zero over all its entries (a later statement adding
+    -- to an old transaction is checked too).
+    CREATE FUNCTION ledger_balanced() RETURNS trigger AS $$
+    DECLARE bad bigint;
+    BEGIN
+      SELECT e.transaction_id INTO bad
+        FROM ledger_entries e
+       WHERE e.transaction_id IN (SELECT DISTINCT transaction_id FROM new_entries)
+       GROUP BY e.transaction_id HAVING sum(e.amount) <> 0 LIMIT 1;
+      IF bad IS NOT NULL THEN
+        RAISE EXCEPTION 'ledger transaction % does not balance', bad USING ERRCODE = '23514';
+      END IF;
+      RETURN NULL;
+    END $$ LANGUAGE plpgsql;
+    CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
+      REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_balanced();
+  `.execute(db);
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    DROP TABLE IF EXISTS ledger_entries, ledger_transactions, ledger_accounts;
+    DROP FUNCTION IF EXISTS ledger_balanced(), ledger_append_only();
+  `.execute(db);
+}
