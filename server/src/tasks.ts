@@ -4,7 +4,8 @@
  * and adds its list here, one line.
  */
 import { distributionTasks } from './modules/distribution/distribution.tasks';
+import { royaltiesTasks } from './modules/royalties/royalties.tasks';
 import { storageTasks } from './modules/storage/storage.tasks';
 import type { JobTask } from './platform/jobs/task';
 
-export const tasks: readonly JobTask[] = [...storageTasks, ...distributionTasks];
+export const tasks: readonly JobTask[] = [...storageTasks, ...distributionTasks, ...royaltiesTasks];

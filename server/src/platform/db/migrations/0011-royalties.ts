@@ -94,12 +94,127 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END $$ LANGUAGE plpgsql;
     CREATE TRIGGER ledger_entries_balanced AFTER INSERT ON ledger_entries
       REFERENCING NEW TABLE AS new_entries FOR EACH STATEMENT EXECUTE FUNCTION ledger_balanced();
+
+    -- Import. royalty_mappings: a store statement's columns (ColumnMapping in csv-statement.ts).
+    CREATE TABLE royalty_mappings (
+      code text PRIMARY KEY CHECK (code ~ '^[a-z0-9_-]{1,40}$'),
+      name text NOT NULL,
+      mapping jsonb NOT NULL,
+      builtin boolean NOT NULL DEFAULT false,
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    INSERT INTO royalty_mappings (code, name, builtin, mapping) VALUES
+      ('generic', 'Generic CSV', true, '{"delimiter":",","columns":{"sale_month":"sale_month","territory":"territory","isrc":"isrc","upc":"upc","title":"title","quantity":"quantity","amount":"amount","currency":"currency","fx_rate":"exchange_rate"}}'),
+      ('distrokid', 'DistroKid bank detail (TSV)', true, '{"delimiter":"\\t","currency":"USD","columns":{"sale_month":"Sale Month","territory":"Country of Sale","isrc":"ISRC","upc":"UPC","title":"Title","quantity":"Quantity","amount":"Earnings (USD)"}}'),
+      ('tunecore', 'TuneCore sales report (CSV)', true, '{"delimiter":",","columns":{"sale_month":"Sales Period","territory":"Country Of Sale","isrc":"Optional ISRC","upc":"UPC","title":"Song Title","quantity":"# Units Sold","amount":"Net Sales","currency":"Net Sales Currency","fx_rate":"Exchange Rate"}}');
+
+    CREATE TABLE royalty_imports (
+      id bigserial PRIMARY KEY,
+      platform_code text NOT NULL REFERENCES platforms(code),
+      format text NOT NULL CHECK (format IN ('dsr', 'csv')),
+      mapping_code text REFERENCES royalty_mappings(code),
+      file_path text NOT NULL,
+      file_name text NOT NULL DEFAULT '',
+      -- the rate finance enters for a report in another currency (CNY per unit), used where a line carries none
+      fx_rate numeric(20, 10) CHECK (fx_rate > 0),
+      sender text,
+      message_id text,
+      period_start date,
+      accounting_month date NOT NULL,
+      state text NOT NULL DEFAULT 'queued' CHECK (state IN ('queued', 'running', 'posted', 'failed', 'replaced')),
+      rows_done bigint NOT NULL DEFAULT 0,
+      lines integer NOT NULL DEFAULT 0,
+      unmatched_lines integer NOT NULL DEFAULT 0,
+      total_fen bigint,
+      share_fen bigint,
+      platform_fen bigint,
+      suspense_fen bigint,
+      error text NOT NULL DEFAULT '',
+      replaces_id bigint REFERENCES royalty_imports(id),
+      transaction_id bigint REFERENCES ledger_transactions(id),
+      created_by_staff bigint REFERENCES staff(id) ON DELETE SET NULL,
+      created_at timestamptz NOT NULL DEFAULT now(),
+      posted_at timestamptz,
+      CHECK ((format = 'csv') = (mapping_code IS NOT NULL))
+    );
+    -- (sender, MessageId) is never reused: a second import of the same message is refused (a failed one may retry)
+    CREATE UNIQUE INDEX royalty_imports_message ON royalty_imports (sender, message_id)
+      WHERE message_id IS NOT NULL AND state <> 'failed';
+
+    -- COPY lands here: no WAL, no constraints; a rerun clears its import's rows first.
+    CREATE UNLOGGED TABLE royalty_staging (
+      import_id bigint NOT NULL,
+      line_no bigint NOT NULL,
+      sale_month date NOT NULL,
+      territory text NOT NULL,
+      isrc text NOT NULL,
+      upc text NOT NULL,
+      title text NOT NULL,
+      quantity bigint NOT NULL,
+      amount numeric(24, 8) NOT NULL,
+      currency text NOT NULL,
+      fx_rate numeric(20, 10)
+    );
+    CREATE INDEX royalty_staging_import ON royalty_staging (import_id);
+
+    -- Every line kept, matched or not, with both amounts and the rate used (conversion) and the musician's rate.
+    CREATE TABLE royalty_lines (
+      id bigserial PRIMARY KEY,
+      import_id bigint NOT NULL REFERENCES royalty_imports(id),
+      line_no bigint NOT NULL,
+      platform_code text NOT NULL,
+      sale_month date NOT NULL,
+      territory text NOT NULL,
+      isrc text NOT NULL,
+      upc text NOT NULL,
+      title text NOT NULL,
+      quantity bigint NOT NULL,
+      amount numeric(24, 8) NOT NULL,
+      currency text NOT NULL,
+      fx_rate numeric(20, 10) NOT NULL,
+      net_cny numeric(34, 18) NOT NULL,
+      user_id bigint REFERENCES users(id),
+      work_id bigint REFERENCES works(id) ON DELETE SET NULL,
+      track_id bigint REFERENCES work_tracks(id) ON DELETE SET NULL,
+      rate smallint,
+      match_state text NOT NULL CHECK (match_state IN ('matched', 'unmatched', 'rematched', 'not_ours')),
+      UNIQUE (import_id, line_no)
+    );
+    CREATE INDEX royalty_lines_unmatched ON royalty_lines (import_id) WHERE match_state = 'unmatched';
+
+    -- The aggregates shares are computed and posted on (per musician, import, track and territory, sale month):
+    -- what a musician's bills read.
+    CREATE TABLE royalty_shares (
+      id bigserial PRIMARY KEY,
+      import_id bigint NOT NULL REFERENCES royalty_imports(id),
+      user_id bigint NOT NULL REFERENCES users(id),
+      work_id bigint,
+      track_id bigint,
+      platform_code text NOT NULL,
+      territory text NOT NULL,
+      sale_month date NOT NULL,
+      accounting_month date NOT NULL,
+      quantity bigint NOT NULL,
+      net_fen bigint NOT NULL,
+      rate smallint NOT NULL,
+      share_fen bigint NOT NULL
+    );
+    CREATE INDEX royalty_shares_bill ON royalty_shares (user_id, accounting_month);
+
+    -- The musician's rate over time: a sale takes the rate in force in its month (else users.rate).
+    CREATE TABLE user_rate_changes (
+      user_id bigint NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+      effective_from date NOT NULL,
+      rate smallint NOT NULL CHECK (rate BETWEEN 0 AND 100),
+      PRIMARY KEY (user_id, effective_from)
+    );
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP TABLE IF EXISTS ledger_entries, ledger_transactions, ledger_accounts;
+    DROP TABLE IF EXISTS user_rate_changes, royalty_shares, royalty_lines, royalty_staging, royalty_imports,
+      royalty_mappings, ledger_entries, ledger_transactions, ledger_accounts;
     DROP FUNCTION IF EXISTS ledger_balanced(), ledger_append_only();
   `.execute(db);
 }
