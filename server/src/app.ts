@@ -17,6 +17,7 @@ import { distributionAdminRoutes } from './modules/distribution/distribution.adm
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
+import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { siteIndexPage } from './modules/site/site-page';
@@ -170,6 +171,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await reviewRoutes(app, deps, auth);
   await distributionRoutes(app, deps, auth);
   await distributionAdminRoutes(app, deps, auth);
+  await royaltiesRoutes(app, deps, auth);
   await royaltiesAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
