@@ -54,3 +54,23 @@ export const billDetailQuery = z.object({
   by: z.enum(['store', 'territory', 'track', 'sale_month']).default('store'),
 });
 export type BillDetailQuery = z.infer<typeof billDetailQuery>;
+
+export const unmatchedQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
+export const unmatchedMatchBody = z.object({
+  line_id: z.number().int().positive(),
+  /** A track (by id or ISRC) the line belongs to. */
+  track_id: z.number().int().positive().optional(),
+  isrc: z
+    .string()
+    .regex(/^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$/)
+    .optional(),
+});
+export const unmatchedDismissBody = z.object({ line_id: z.number().int().positive() });
+export const reconciliationQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
+export const remittanceSaveBody = z.object({
+  platform_code: z.string().min(1).max(40),
+  month,
+  /** fen, as a string (bigint-safe); negative when a store took money back. */
+  amount_fen: z.string().regex(/^-?\d{1,15}$/),
+  note: z.string().max(200).default(''),
+});

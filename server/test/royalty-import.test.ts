@@ -299,3 +299,88 @@ describe('the upload call', () => {
     expect(await available(bob)).toBe(200n);
   });
 });
+
+describe('the unmatched queue and reconciliation', () => {
+  let fin: string;
+  const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    call(t.app, { method, url, headers: { 'admin-token': fin }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    const admin = await staffLogin(t);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/staff/create',
+      headers: { 'admin-token': admin },
+      payload: { username: 'queue-fin', name: 'Finance', password: 'Staff2026x', roles: ['finance'] },
+    });
+    fin = await staffLogin(t, 'queue-fin', 'Staff2026x');
+  });
+
+  it('a line matched later moves its money from suspense to the musician, once under a parallel burst', async () => {
+    const row = await importFile(
+      genericCsv([
+        { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600098', qty: 9, amount: '10.00' },
+        { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600097', qty: 1, amount: '1.00' },
+      ]),
+      { format: 'csv', mapping_code: 'generic', platform_code: 'apple_music' },
+    );
+    expect(row).toMatchObject({ state: 'posted', unmatched_lines: 2, suspense_fen: '1100' });
+    const queue = await as('GET', '/api/admin/royalties/unmatched?page=1');
+    const lines = queue.body.data.list.filter((l: { import_id: number }) => l.import_id === row.id);
+    expect(lines.map((l: { isrc: string; net_fen: string }) => [l.isrc, l.net_fen])).toEqual([
+      ['CNZZZ2600098', '1000'],
+      ['CNZZZ2600097', '100'],
+    ]);
+    const before = (await available(alice))!;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[0].id, isrc: 'CNA012600002' }),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 2320)).toHaveLength(99);
+    expect((await available(alice))! - before).toBe(700n);
+    const dismissed = await as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id });
+    expect(dismissed.body.code).toBe(1);
+    const after = await as('GET', '/api/admin/royalties/unmatched?page=1');
+    expect(after.body.data.list.some((l: { import_id: number }) => l.import_id === row.id)).toBe(false);
+    expect(
+      (await as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[1].id, isrc: 'CNA012600002' })).body
+        .code,
+    ).toBe(2320);
+    const unknownTrack = await as('POST', '/api/admin/royalties/unmatched_match', {
+      line_id: 999999,
+      isrc: 'CNA012600002',
+    });
+    expect(unknownTrack.body.code).toBe(2320);
+  });
+
+  it('reconciliation shows imported against remitted per store and month, and the months a store did not report', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const row = await importFile(
+      genericCsv([{ month: '2026-09', territory: 'CN', isrc: 'CNA012600001', qty: 1, amount: '8.00' }]),
+      {
+        format: 'csv',
+        mapping_code: 'generic',
+        platform_code: 'kugou',
+        month,
+      },
+    );
+    expect(row.state).toBe('posted');
+    expect(
+      (await as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '750' }))
+        .body.code,
+    ).toBe(1);
+    const rec = await as('GET', '/api/admin/royalties/reconciliation?months=3');
+    const kugou = rec.body.data.rows.filter((r: { platform_code: string }) => r.platform_code === 'kugou');
+    expect(kugou).toHaveLength(3);
+    expect(kugou[0]).toMatchObject({
+      month,
+      imported_fen: '800',
+      remitted_fen: '750',
+      difference_fen: '-50',
+      missing: false,
+    });
+    expect(kugou[1]).toMatchObject({ imported_fen: null, missing: true });
+  });
+});

@@ -8,7 +8,16 @@ import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { API } from '@trackline/contract/paths';
-import { importIdQuery, importUploadFields, mappingSaveBody } from '@trackline/contract/royalties';
+import {
+  importIdQuery,
+  importUploadFields,
+  mappingSaveBody,
+  reconciliationQuery,
+  remittanceSaveBody,
+  unmatchedDismissBody,
+  unmatchedMatchBody,
+  unmatchedQuery,
+} from '@trackline/contract/royalties';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
@@ -16,6 +25,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
+import { dismissLine, matchLine, reconciliation, saveRemittance, unmatched } from './console.service';
 import { createImport, IMPORT_MAX_BYTES, importInfo, importList, mappings, saveMapping } from './import.service';
 import { checkLedger } from './ledger-check';
 
@@ -97,6 +107,56 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
     { schema: { tags, security, summary: 'Add or change a column mapping', body: mappingSaveBody }, preHandler },
     async (request) => {
       await saveMapping(deps, request.body);
+      return ok(null, okText('SAVED', langOf(request)));
+    },
+  );
+
+  r.get(
+    paths.unmatched,
+    {
+      schema: { tags, security, summary: 'Lines no track or release matched', querystring: unmatchedQuery },
+      preHandler,
+    },
+    async (request) => ok(await unmatched(deps, request.query.page)),
+  );
+  r.post(
+    paths.unmatchedMatch,
+    {
+      schema: { tags, security, summary: 'Match a line to a track (money leaves suspense)', body: unmatchedMatchBody },
+      preHandler,
+    },
+    async (request) =>
+      ok(await matchLine(deps, request.body, request.staffMember!.id), okText('SAVED', langOf(request))),
+  );
+  r.post(
+    paths.unmatchedDismiss,
+    { schema: { tags, security, summary: 'Mark a line as not ours', body: unmatchedDismissBody }, preHandler },
+    async (request) => {
+      await dismissLine(deps, request.body.line_id);
+      return ok(null, okText('SAVED', langOf(request)));
+    },
+  );
+  r.get(
+    paths.reconciliation,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Imported against remitted per store and month',
+        querystring: reconciliationQuery,
+      },
+      preHandler,
+    },
+    async (request) => ok(await reconciliation(deps, request.query.months)),
+  );
+  r.post(
+    paths.remittanceSave,
+    {
+      schema: { tags, security, summary: 'Record what a store remitted for a month', body: remittanceSaveBody },
+      preHandler,
+    },
+    async (request) => {
+      await saveRemittance(deps, request.body, request.staffMember!.id);
       return ok(null, okText('SAVED', langOf(request)));
     },
   );

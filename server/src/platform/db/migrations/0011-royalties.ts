@@ -208,12 +208,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       rate smallint NOT NULL CHECK (rate BETWEEN 0 AND 100),
       PRIMARY KEY (user_id, effective_from)
     );
+
+    -- Reconciliation: what each store actually remitted for an accounting month, entered by finance.
+    CREATE TABLE royalty_remittances (
+      platform_code text NOT NULL REFERENCES platforms(code),
+      month date NOT NULL CHECK (extract(day FROM month) = 1),
+      amount_fen bigint NOT NULL,
+      note text NOT NULL DEFAULT '',
+      entered_by_staff bigint REFERENCES staff(id) ON DELETE SET NULL,
+      updated_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (platform_code, month)
+    );
   `.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`
-    DROP TABLE IF EXISTS user_rate_changes, royalty_shares, royalty_lines, royalty_staging, royalty_imports,
+    DROP TABLE IF EXISTS royalty_remittances, user_rate_changes, royalty_shares, royalty_lines, royalty_staging, royalty_imports,
       royalty_mappings, ledger_entries, ledger_transactions, ledger_accounts;
     DROP FUNCTION IF EXISTS ledger_balanced(), ledger_append_only();
   `.execute(db);
