@@ -53,8 +53,11 @@ export async function importList(deps: Deps) {
   return (await repo.listImports(deps.database.db)).map(({ file_path: _path, ...shown }) => shown);
 }
 
-export function mappings(deps: Deps) {
-  return repo.listMappings(deps.database.db);
+/** The mappings, and the stores a report can come from (for the upload form). */
+export async function mappings(deps: Deps) {
+  const db = deps.database.db;
+  const stores = await db.selectFrom('platforms').select(['code', 'name_zh', 'name_en']).orderBy('sort').execute();
+  return { list: await repo.listMappings(db), stores };
 }
 
 export async function saveMapping(deps: Deps, body: MappingSaveBody): Promise<void> {

@@ -100,7 +100,7 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
   r.get(
     paths.mappings,
     { schema: { tags, security, summary: 'Column mappings of store statements' }, preHandler },
-    async () => ok({ list: await mappings(deps) }),
+    async () => ok(await mappings(deps)),
   );
   r.post(
     paths.mappingSave,
