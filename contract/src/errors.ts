@@ -1,6 +1,8 @@
 /**
  * The error catalogue (spec §8, extended where it says "not shown").
  * Each entry: a stable key, the envelope `code`, the HTTP status, and its text in zh-CN and en.
+ * A refusal of the business (not found, not allowed, ...) is HTTP 200, as the spec's client reads `code`, not the
+ * status; only protocol-level failures keep theirs (400, 413, 429, 5xx, and the tus statuses that its clients act on).
  * The server localizes `msg` from here; the web may use the same texts for its own checks.
  */
 export const errorCatalogue = {
@@ -66,9 +68,9 @@ export const errorCatalogue = {
     en: 'Enterprise accounts need a company name',
   },
   RATE_LIMITED: { code: 2030, status: 429, zh: '操作过于频繁，请稍后再试', en: 'Too many requests; try again later' },
-  FORBIDDEN: { code: 2040, status: 403, zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
+  FORBIDDEN: { code: 2040, status: 200, zh: '没有权限执行此操作', en: 'You are not allowed to do this' },
   CROSS_SITE: { code: 2041, status: 403, zh: '请求来源不被允许', en: 'Requests from other sites are not allowed' },
-  NOT_FOUND: { code: 2044, status: 404, zh: '请求的资源不存在', en: 'Not found' },
+  NOT_FOUND: { code: 2044, status: 200, zh: '请求的资源不存在', en: 'Not found' },
   AGENT_DOMAIN_TAKEN: {
     code: 2050,
     status: 200,
@@ -128,7 +130,7 @@ export const errorCatalogue = {
     zh: '文本文件须为 UTF-8 编码，且不能含有空字符',
     en: 'A text file must be UTF-8 and contain no NUL characters',
   },
-  WORKORDER_NOT_FOUND: { code: 2070, status: 404, zh: '工单不存在', en: 'This work order does not exist' },
+  WORKORDER_NOT_FOUND: { code: 2070, status: 200, zh: '工单不存在', en: 'This work order does not exist' },
   WORKORDER_ATTACHMENT_INVALID: {
     code: 2071,
     status: 200,
@@ -147,7 +149,7 @@ export const errorCatalogue = {
     zh: '只能指派给启用中的客服或管理员',
     en: 'A work order can only be assigned to an active support member or admin',
   },
-  WORK_NOT_FOUND: { code: 2100, status: 404, zh: '作品不存在', en: 'This work does not exist' },
+  WORK_NOT_FOUND: { code: 2100, status: 200, zh: '作品不存在', en: 'This work does not exist' },
   WORK_STATUS_CONFLICT: {
     code: 2101,
     status: 200,
@@ -246,7 +248,7 @@ export const errorCatalogue = {
   },
   WORK_AUTHORIZATION_MISSING: {
     code: 2127,
-    status: 404,
+    status: 200,
     zh: '该作品还没有签署的授权书',
     en: 'This work has no signed authorization letter yet',
   },
@@ -264,7 +266,7 @@ export const errorCatalogue = {
   },
   DELIVERY_MESSAGE_NOT_FOUND: {
     code: 2152,
-    status: 404,
+    status: 200,
     zh: '发送记录不存在',
     en: 'This delivery does not exist',
   },
@@ -288,7 +290,7 @@ export const errorCatalogue = {
   },
   UPLOAD_GRANT_INVALID: {
     code: 2093,
-    status: 403,
+    status: 200,
     zh: '上传凭证无效、已过期或已使用，请重新上传',
     en: 'The upload permission is invalid, expired or already used; start the upload again',
   },
@@ -387,6 +389,30 @@ export const errorCatalogue = {
     status: 200,
     zh: '账单不存在',
     en: 'This bill does not exist',
+  },
+  FILE_LINK_INVALID: {
+    code: 2220,
+    status: 403,
+    zh: '文件链接无效或已过期，请回到页面重新打开',
+    en: 'This file link is invalid or has expired; open the file again from its page',
+  },
+  UPLOAD_IMAGE_UNREADABLE: {
+    code: 2221,
+    status: 200,
+    zh: '图片文件已损坏或无法读取，请重新导出后再上传',
+    en: 'The image is damaged or cannot be read; export it again and upload it',
+  },
+  IDEMPOTENCY_MISMATCH: {
+    code: 2240,
+    status: 200,
+    zh: '该请求编号已用于另一项操作，请刷新页面后重试',
+    en: 'This request key was already used for another action; reload the page and try again',
+  },
+  IDEMPOTENCY_BUSY: {
+    code: 2241,
+    status: 200,
+    zh: '同一操作仍在处理中，请稍候查看结果',
+    en: 'The same action is still being processed; check the result in a moment',
   },
   MALFORMED: { code: 4000, status: 400, zh: '请求格式错误', en: 'The request is malformed' },
   TOO_LARGE: { code: 4130, status: 413, zh: '请求内容过大', en: 'The request is too large' },

@@ -97,8 +97,34 @@ export type Genre = (typeof GENRES)[number];
 export const WORK_LANGUAGES = ['zh-cmn', 'zh-yue', 'zh-nan', 'en', 'ja', 'ko', 'instrumental', 'other'] as const;
 export type WorkLanguage = (typeof WORK_LANGUAGES)[number];
 
-/** Territories: worldwide, or a list of ISO 3166-1 alpha-2 codes from this set. */
+/**
+ * Territories: worldwide, or a list of ISO 3166-1 alpha-2 codes — every officially assigned one (249), so a
+ * musician may pick any country or region (issue 9: the list stopped at 20).
+ */
+// biome-ignore format: one row of codes per line reads better than one code per line
 export const TERRITORIES = [
+  'AD', 'AE', 'AF', 'AG', 'AI', 'AL', 'AM', 'AO', 'AQ', 'AR', 'AS', 'AT', 'AU', 'AW',
+  'AX', 'AZ', 'BA', 'BB', 'BD', 'BE', 'BF', 'BG', 'BH', 'BI', 'BJ', 'BL', 'BM', 'BN',
+  'BO', 'BQ', 'BR', 'BS', 'BT', 'BV', 'BW', 'BY', 'BZ', 'CA', 'CC', 'CD', 'CF', 'CG',
+  'CH', 'CI', 'CK', 'CL', 'CM', 'CN', 'CO', 'CR', 'CU', 'CV', 'CW', 'CX', 'CY', 'CZ',
+  'DE', 'DJ', 'DK', 'DM', 'DO', 'DZ', 'EC', 'EE', 'EG', 'EH', 'ER', 'ES', 'ET', 'FI',
+  'FJ', 'FK', 'FM', 'FO', 'FR', 'GA', 'GB', 'GD', 'GE', 'GF', 'GG', 'GH', 'GI', 'GL',
+  'GM', 'GN', 'GP', 'GQ', 'GR', 'GS', 'GT', 'GU', 'GW', 'GY', 'HK', 'HM', 'HN', 'HR',
+  'HT', 'HU', 'ID', 'IE', 'IL', 'IM', 'IN', 'IO', 'IQ', 'IR', 'IS', 'IT', 'JE', 'JM',
+  'JO', 'JP', 'KE', 'KG', 'KH', 'KI', 'KM', 'KN', 'KP', 'KR', 'KW', 'KY', 'KZ', 'LA',
+  'LB', 'LC', 'LI', 'LK', 'LR', 'LS', 'LT', 'LU', 'LV', 'LY', 'MA', 'MC', 'MD', 'ME',
+  'MF', 'MG', 'MH', 'MK', 'ML', 'MM', 'MN', 'MO', 'MP', 'MQ', 'MR', 'MS', 'MT', 'MU',
+  'MV', 'MW', 'MX', 'MY', 'MZ', 'NA', 'NC', 'NE', 'NF', 'NG', 'NI', 'NL', 'NO', 'NP',
+  'NR', 'NU', 'NZ', 'OM', 'PA', 'PE', 'PF', 'PG', 'PH', 'PK', 'PL', 'PM', 'PN', 'PR',
+  'PS', 'PT', 'PW', 'PY', 'QA', 'RE', 'RO', 'RS', 'RU', 'RW', 'SA', 'SB', 'SC', 'SD',
+  'SE', 'SG', 'SH', 'SI', 'SJ', 'SK', 'SL', 'SM', 'SN', 'SO', 'SR', 'SS', 'ST', 'SV',
+  'SX', 'SY', 'SZ', 'TC', 'TD', 'TF', 'TG', 'TH', 'TJ', 'TK', 'TL', 'TM', 'TN', 'TO',
+  'TR', 'TT', 'TV', 'TW', 'TZ', 'UA', 'UG', 'UM', 'US', 'UY', 'UZ', 'VA', 'VC', 'VE',
+  'VG', 'VI', 'VN', 'VU', 'WF', 'WS', 'YE', 'YT', 'ZA', 'ZM', 'ZW',
+] as const;
+
+/** The ones most musicians here choose, offered first as quick picks. */
+export const COMMON_TERRITORIES = [
   'CN',
   'HK',
   'MO',
@@ -119,7 +145,7 @@ export const TERRITORIES = [
   'AU',
   'NZ',
   'BR',
-] as const;
+] as const satisfies readonly (typeof TERRITORIES)[number][];
 export type Territory = (typeof TERRITORIES)[number];
 
 export const REJECT_REASONS = [
@@ -245,6 +271,10 @@ export interface WorkListItem {
   cover_url: string | null;
   track_count: number;
   release_date: string | null;
+  /** The release's UPC once approval assigned it, else null. */
+  upc: string | null;
+  /** The tracks' ISRCs in track order, those assigned so far. */
+  isrcs: string[];
   created_at: string;
   updated_at: string;
 }

@@ -36,6 +36,8 @@ test('a musician who forgot the password sets a new one and logs in with it', as
   await page.goto('/login');
   await page.getByRole('link', { name: /忘记密码/ }).click();
   await expect(page).toHaveURL(/\/register\/findpwd$/);
+  // The address changes before a busy machine has drawn the new page; both pages have a 手机号 field.
+  await expect(page.getByRole('heading', { name: '找回密码' })).toBeVisible();
   await page.getByLabel('手机号', { exact: true }).fill(mobile);
   const since = Date.now() - 1000;
   await page.getByRole('button', { name: '获取验证码' }).click();
@@ -45,6 +47,7 @@ test('a musician who forgot the password sets a new one and logs in with it', as
   await page.getByLabel('确认密码', { exact: true }).fill('Renewed2026');
   await page.getByRole('button', { name: '重置密码' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: '登录', exact: true })).toBeVisible();
 
   await page.getByLabel('手机号', { exact: true }).fill(mobile);
   await page.getByLabel('密码', { exact: true }).fill('Renewed2026');

@@ -68,7 +68,14 @@ test('a musician raises a work order with a screenshot, support answers in /admi
     await expect(main.getByRole('heading', { name: title })).toBeVisible();
     await expect(main.getByText('待处理', { exact: true })).toBeVisible();
     const attachment = main.getByRole('link', { name: /bill-screenshot\.png/ });
-    await expect(attachment).toHaveAttribute('href', /^\/files\/users\/\d+\/uploads\/.+\.png$/);
+    // A private file: a signed link that expires, which serves it; its raw URL serves nothing.
+    await expect(attachment).toHaveAttribute(
+      'href',
+      /^\/files\/users\/\d+\/uploads\/.+\.png\?exp=\d+&sig=[0-9a-f]{64}$/,
+    );
+    const href = (await attachment.getAttribute('href'))!;
+    expect((await page.request.get(href)).status()).toBe(200);
+    expect((await page.request.get(href.split('?')[0]!)).status()).toBe(404);
 
     // Support (the admin passes every role) answers in the console.
     const staff = await staffContext.newPage();
@@ -80,7 +87,9 @@ test('a musician raises a work order with a screenshot, support answers in /admi
     await expect(row).toContainText('未指派');
     await row.getByRole('button', { name: title }).click();
     const drawer = staff.getByRole('dialog');
-    await expect(drawer.getByRole('link', { name: /bill-screenshot\.png/ })).toBeVisible();
+    const staffLink = drawer.getByRole('link', { name: /bill-screenshot\.png/ });
+    await expect(staffLink).toBeVisible();
+    expect((await staff.request.get((await staffLink.getAttribute('href'))!)).status()).toBe(200);
     await drawer.getByRole('button', { name: '指派给我' }).click();
     await expect(row).not.toContainText('未指派');
     await drawer.getByLabel('回复内容').fill('您好，这笔收入会在四月账单中补发，请留意。');

@@ -54,6 +54,8 @@ async function completeSingleStep1(page: Page, title: string, files: { wav: stri
   await expect(page.getByText('标题中不得写合作艺人')).toBeVisible();
   await page.getByRole('textbox', { name: '歌曲名称' }).fill(title);
   await expect(page.getByText('标题中不得写合作艺人')).toHaveCount(0);
+  // The limit is in sight as one types (titles were cut at 200 characters silently).
+  await expect(page.getByText(`${[...title].length} / 200`).first()).toBeVisible();
 
   await addNames(page.getByRole('textbox', { name: '主艺人', exact: true }), '林一舟');
   await choose(page, '流派', '民谣');
@@ -156,7 +158,12 @@ test('a musician publishes a single with real files through the three steps and 
     // Its history: created, information complete, scope chosen, submitted.
     await page.getByTestId(`work-row-${id}`).getByRole('button', { name: '历史记录' }).click();
     await expect(page.getByRole('dialog').getByTestId('history-item')).toHaveCount(4);
-    await expect(page.getByRole('dialog')).toContainText('编辑审核中 (200)');
+    // Said as what happened, not as status codes (issue 9: "编辑审核中 (200) → …").
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('history-item').first()).toContainText('签署授权书并提交审核');
+    await expect(dialog.getByTestId('history-item').first()).toContainText('状态：编辑审核中');
+    await expect(dialog.getByTestId('history-item').last()).toContainText('创建作品');
+    await expect(dialog).not.toContainText('(200)');
   } finally {
     await files.cleanup();
   }
@@ -176,6 +183,27 @@ test('a draft left at step 2 resumes at step 2 from the list', async ({ page }) 
     await row.getByRole('link', { name: '继续发布' }).click();
     await expect(page).toHaveURL(new RegExp(`/work-publish/step/step-2\\?id=${id}$`));
     await expect(page.getByRole('heading', { name: '发行平台' })).toBeVisible();
+
+    // Any country can be chosen (the list stopped at 20), and a refresh keeps what was picked (it forgot).
+    await page.getByRole('radio', { name: '指定国家和地区' }).check();
+    await page.getByRole('checkbox', { name: '日本' }).check();
+    const more = page.getByRole('combobox', { name: '更多国家和地区' });
+    await more.click();
+    await page.keyboard.type('意大利');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '意大利' }).click();
+    await page.keyboard.type('IS');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: '冰岛' }).click();
+    await page.keyboard.press('Escape');
+    const date = releaseDate(40);
+    await page.getByRole('textbox', { name: '发行日期' }).click();
+    await page.keyboard.type(date);
+    await page.keyboard.press('Enter');
+    await page.reload();
+    await expect(page.getByRole('radio', { name: '指定国家和地区' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: '日本' })).toBeChecked();
+    await expect(page.locator('.territory-more')).toContainText('意大利');
+    await expect(page.locator('.territory-more')).toContainText('冰岛');
+    await expect(page.getByRole('textbox', { name: '发行日期' })).toHaveValue(date);
 
     // Opening another step's address of this work lands on the step its status belongs to.
     await page.goto(`/work-publish/step/step-3?id=${id}`);

@@ -80,6 +80,8 @@ const schema = z.object({
     .min(1024 * 1024)
     .max(1024 * GiB)
     .default(2 * GiB),
+  // Private files (a musician's audio, signed letters, work-order attachments) are read through links that expire.
+  FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   JOBS_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   UPLOAD_STAGING_DIR: z.string().min(1).optional(),
@@ -115,6 +117,7 @@ const schema = z.object({
     })
     .default({}),
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
+  SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(15).default(3),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -153,6 +156,8 @@ function toConfig(env: z.infer<typeof schema>) {
       : undefined,
     userStorageQuotaBytes: env.USER_STORAGE_QUOTA_BYTES,
     uploadMediaMaxBytes: env.UPLOAD_MEDIA_MAX_BYTES,
+    // How long a signed link to a private file works (S3 presigned GETs allow at most 7 days).
+    fileUrlTtlSeconds: env.FILE_URL_TTL_SECONDS,
     // Background jobs (platform/jobs): run inside this server process, and how many at once per process.
     jobsInProcess: env.JOBS_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
@@ -167,6 +172,9 @@ function toConfig(env: z.infer<typeof schema>) {
       upcPrefix: env.UPC_COMPANY_PREFIX,
       upcLength: env.UPC_CODE_LENGTH as 12 | 13,
     },
+    // On SIGTERM: how long requests (on kept-alive connections too) get 503 + Connection: close before the server
+    // closes its connections (platform/http/draining.ts). Within main.ts's 20 s limit for the whole stop.
+    shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
     delivery: {
       sender: { dpid: env.DELIVERY_SENDER_DPID, name: env.DELIVERY_SENDER_NAME },
       // Local-folder stores write under here; a store's address is a folder relative to it.

@@ -1,8 +1,8 @@
 /**
  * The process: config → database (embedded PostgreSQL when DATABASE_URL is unset) → migrations → seed → app → listen,
  * and the background job runner unless JOBS_IN_PROCESS=false.
- * SIGINT/SIGTERM: in-flight requests finish, running jobs finish or are released, the pool closes, the embedded
- * PostgreSQL stops.
+ * SIGINT/SIGTERM: new requests get 503 + Connection: close for SHUTDOWN_GRACE_SECONDS (kept-alive connections too),
+ * in-flight requests finish, running jobs finish or are released, the pool closes, the embedded PostgreSQL stops.
  */
 import { mkdir } from 'node:fs/promises';
 import { buildApp } from './app';
@@ -56,7 +56,10 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const force = setTimeout(() => process.exit(1), 20_000).unref();
     try {
-      await Promise.all([app.close(), jobs?.stop()]);
+      // Answer 503 + Connection: close for a while rather than drop kept-alive connections under their clients.
+      app.startDraining();
+      const drained = new Promise((resolve) => setTimeout(resolve, config.shutdownGraceMs));
+      await Promise.all([drained.then(() => app.close()), jobs?.stop()]);
       await closeDeps(deps);
       await embedded?.stop();
     } finally {

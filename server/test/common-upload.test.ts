@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { pngImage } from './media-files';
+import { jpegImage, pngImage } from './media-files';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -59,7 +59,9 @@ describe('POST /api/common/upload', () => {
     expect(res.body.code, JSON.stringify(res.body)).toBe(1);
     const { key, url } = res.body.data;
     expect(key).toMatch(new RegExp(`^users/${id}/uploads/\\d{4}-\\d{2}/[0-9a-f-]{36}\\.png$`));
-    expect(url).toBe(`/files/${key}`);
+    // The uploader's own file, private: a signed link that expires; the raw URL serves nothing.
+    expect(url).toMatch(new RegExp(`^/files/${key}\\?exp=\\d+&sig=[0-9a-f]{64}$`));
+    expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
     expect(res.body.data).toMatchObject({ name: '封面 草稿.png', size: image.length, kind: 'image' });
     const served = await t.app.inject({ method: 'GET', url });
     expect(served.statusCode).toBe(200);
@@ -72,7 +74,7 @@ describe('POST /api/common/upload', () => {
 
   it('takes a JPEG, a PDF and UTF-8 text (.txt and .lrc), each named by what it is', async () => {
     const u = await user();
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+    const jpeg = jpegImage(64, 64);
     const j = await upload(jpeg, 'photo.jpeg', 'image/jpeg', { token: u.token });
     expect(j.body.data).toMatchObject({ kind: 'image', content_type: 'image/jpeg' });
     expect(j.body.data.key).toMatch(/\.jpg$/);
@@ -115,6 +117,35 @@ describe('POST /api/common/upload', () => {
     // A real square cover of a normal size still goes through.
     const ok = await upload(pngImage(600, 600), 'cover.png', 'image/png', { token: u.token });
     expect(ok.body.data).toMatchObject({ kind: 'image', content_type: 'image/png' });
+  });
+
+  it('refuses an image that does not parse (2221, naming the rule), and keeps nothing', async () => {
+    const u = await user();
+    const id = u.userinfo.id as number;
+    // A PNG whose IHDR no longer matches its CRC: its header still reads, its pixels do not.
+    const badCrc = pngImage(600, 600);
+    badCrc[29] = badCrc[29]! ^ 0x01;
+    // A JPEG cut short in its picture data, and one cut before any picture at all.
+    const jpeg = jpegImage(600, 600);
+    const cut = jpeg.subarray(0, jpeg.length - 40);
+    const headerOnly = jpegImage(600, 600, 3, true);
+    const fakeGif = Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1');
+    for (const [body, name, type] of [
+      [badCrc, 'broken.png', 'image/png'],
+      [cut, 'cut.jpg', 'image/jpeg'],
+      [headerOnly, 'empty.jpg', 'image/jpeg'],
+      [fakeGif, 'x.gif', 'image/gif'],
+    ] as const) {
+      const res = await upload(body, name, type, { token: u.token });
+      expect(res.status, name).toBe(200);
+      expect(res.body.code, name).toBe(2221);
+      expect(res.body.msg).toBe('图片文件已损坏或无法读取，请重新导出后再上传');
+    }
+    const en = await upload(badCrc, 'broken.png', 'image/png', { token: u.token, 'accept-language': 'en' });
+    expect(en.body.msg).toBe('The image is damaged or cannot be read; export it again and upload it');
+    expect(await storedFiles(id)).toBe(0);
+    // The same pictures whole go through.
+    expect((await upload(jpeg, 'whole.jpg', 'image/jpeg', { token: u.token })).body.code).toBe(1);
   });
 
   it('refuses a text file renamed .png, an SVG and an unknown binary (2063), and keeps nothing', async () => {

@@ -116,7 +116,7 @@ describe('POST /api/cms/data/news', () => {
     expect(res.body.data.total).toBe(8);
     for (const id of [draft, future]) {
       const info = await post('/api/cms/data/news_info', { id });
-      expect(info.status).toBe(404);
+      expect(info.status).toBe(200);
       expect(info.body.code).toBe(2044);
     }
     await t.sql('DELETE FROM news WHERE id = ANY($1)', [[draft, future]]);
@@ -161,9 +161,9 @@ describe('POST /api/cms/data/news_info', () => {
     await t.sql('DELETE FROM news WHERE id = $1', [id]);
   });
 
-  it('answers 404 with code 2044 for an unknown id, and 2001 for a malformed one', async () => {
+  it('answers HTTP 200 with code 2044 for an unknown id, and 2001 for a malformed one', async () => {
     const res = await post('/api/cms/data/news_info', { id: 987654 });
-    expect(res.status).toBe(404);
+    expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ code: 2044, data: null });
     expect(res.body.msg).toBe('请求的资源不存在');
     expect((await post('/api/cms/data/news_info', { id: 987654 }, en)).body.msg).toBe('Not found');
@@ -219,7 +219,7 @@ describe('agent scoping', () => {
     expect(theirs.body.data.total).toBe(9);
 
     const infoHome = await post('/api/cms/data/news_info', { id: onlyTheirs });
-    expect(infoHome.status).toBe(404);
+    expect(infoHome.status).toBe(200);
     const infoTheirs = await post('/api/cms/data/news_info', { id: onlyTheirs }, { host: 'other.example:8080' });
     expect(infoTheirs.body.data.title).toBe('OTHER-AGENT-ONLY');
   });

@@ -76,10 +76,10 @@ describe('POST /api/cms/data/help_info', () => {
     expect(res.body.data.title).toBe('内容准入');
   });
 
-  it('answers 404 when the type or tid does not match, or the id is unknown; 2001 for bad values', async () => {
+  it('answers 2044 (HTTP 200) when the type or tid does not match, or the id is unknown; 2001 for bad values', async () => {
     for (const body of [{ id: 3, type: 1 }, { id: 3, tid: 7 }, { id: 4 }, { id: 99999 }]) {
       const res = await post(t, '/api/cms/data/help_info', body);
-      expect(res.status, JSON.stringify(body)).toBe(404);
+      expect(res.status, JSON.stringify(body)).toBe(200);
       expect(res.body.code).toBe(2044);
     }
     for (const body of [{}, { id: 0 }, { id: 3, type: 5 }, { id: 3, tid: -1 }])
@@ -88,7 +88,7 @@ describe('POST /api/cms/data/help_info', () => {
 
   it('hides a draft article', async () => {
     await t.sql(`UPDATE help_articles SET status = 'draft' WHERE id = 6`);
-    expect((await post(t, '/api/cms/data/help_info', { id: 6 })).status).toBe(404);
+    expect((await post(t, '/api/cms/data/help_info', { id: 6 })).status).toBe(200);
     const anchors = await post(t, '/api/cms/data/webAnchorConfig', { type: 2 });
     expect(anchors.body.data.list[0].anchors.map((a: { id: number }) => a.id)).toEqual([3, 5]);
     await t.sql(`UPDATE help_articles SET status = 'published' WHERE id = 6`);

@@ -35,7 +35,7 @@ async function clearOfWindowEnd(marginMs = 10_000) {
 }
 
 async function sendLoginCode(mobile: string): Promise<string> {
-  await t.sql('DELETE FROM rate_counters WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
+  await t.sql('DELETE FROM rate_log WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
   const res = await call(t.app, {
     method: 'GET',
     url: `/api/sms/send?mobile=${mobile}&event=mobilelogin`,

@@ -2,6 +2,7 @@
  * With REDIS_URL set, rate-limit counters live in Redis: the SMS limits still hold and are shared by two server
  * instances. Runs when REDIS_URL names a Redis server (.ci/run sets it when one answers on this machine).
  */
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, type TestApp } from './harness';
 
@@ -9,14 +10,14 @@ const redisUrl = process.env.REDIS_URL;
 
 describe.runIf(redisUrl)('rate limits in Redis', () => {
   let a: TestApp;
-  let b: TestApp;
+  // Two instances of one service: the same database, behind a load balancer.
+  let b: { app: FastifyInstance };
   beforeAll(async () => {
     a = await createTestApp({ REDIS_URL: redisUrl! });
-    b = await createTestApp({ REDIS_URL: redisUrl! });
+    b = { app: await a.secondInstance() };
   });
   afterAll(async () => {
     await a?.close();
-    await b?.close();
   });
 
   it('one SMS a minute per mobile, across two server instances', async () => {
@@ -37,5 +38,24 @@ describe.runIf(redisUrl)('rate limits in Redis', () => {
     });
     expect(second.status).toBe(429);
     expect(second.body.code).toBe(2030);
+  });
+
+  it('another database sharing the Redis keeps its own counters (a fresh database starts from zero)', async () => {
+    const other = await createTestApp({ REDIS_URL: redisUrl! });
+    try {
+      const mobile = `135${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
+      const net = `10.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
+      const send = (app: FastifyInstance, host: number) =>
+        call(app, {
+          method: 'GET',
+          url: `/api/sms/send?mobile=${mobile}&event=register`,
+          remoteAddress: `${net}.${host}`,
+        });
+      expect((await send(a.app, 1)).body.code).toBe(1);
+      expect((await send(other.app, 2)).body.code).toBe(1);
+      expect((await send(a.app, 3)).body.code).toBe(2030);
+    } finally {
+      await other.close();
+    }
   });
 });

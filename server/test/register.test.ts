@@ -27,7 +27,7 @@ function register(payload: Record<string, unknown>, headers: Record<string, stri
 }
 
 /** Another code may be sent once the per-mobile minute has passed. */
-const minutePassed = (mobile: string) => t.sql('DELETE FROM rate_counters WHERE key = $1', [`sms:m:${mobile}|60`]);
+const minutePassed = (mobile: string) => t.sql('DELETE FROM rate_log WHERE key = $1', [`sms:m:${mobile}|60`]);
 
 /** Any six digits but the given code. */
 const otherThan = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
@@ -78,7 +78,8 @@ describe('POST /api/user/register', () => {
 
     const me = await call(t.app, { method: 'GET', url: '/api/user/info', cookies: { token: info.token } });
     expect(me.body.code).toBe(1);
-    expect(me.body.data.userinfo).toEqual(info);
+    // Asked with the cookie (as a page does), the session user comes without the token a script could read.
+    expect(me.body.data.userinfo).toEqual({ ...info, token: '' });
   });
 
   it('greets the new musician with one unread message', async () => {

@@ -12,7 +12,7 @@ afterAll(async () => {
 const nextIp = ipSequence(60);
 
 async function sendResetCode(mobile: string): Promise<string> {
-  await t.sql('DELETE FROM rate_counters WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
+  await t.sql('DELETE FROM rate_log WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
   const res = await call(t.app, {
     method: 'GET',
     url: `/api/sms/send?mobile=${mobile}&event=resetpwd`,
@@ -96,7 +96,7 @@ describe('POST /api/user/resetpwd', () => {
 
   it('does not take a code sent for another purpose', async () => {
     const { mobile, password } = await registerUser(t, {}, nextIp());
-    await t.sql('DELETE FROM rate_counters WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
+    await t.sql('DELETE FROM rate_log WHERE key LIKE $1', [`sms:m:${mobile}|%`]);
     await call(t.app, {
       method: 'GET',
       url: `/api/sms/send?mobile=${mobile}&event=mobilelogin`,

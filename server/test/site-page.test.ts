@@ -51,6 +51,8 @@ describe('index.html with the site configuration', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+      // Private audio may play from the bucket's own address (presigned GETs with S3 storage).
+      expect(res.headers['content-security-policy']).toContain("media-src 'self' blob: https: http:");
       expect(siteConfig(res.body)).toMatchObject({ domain: 'star.example.com', site_title: '星河音乐' });
     }
     // The same as GET /api/agent/info answers for that domain.

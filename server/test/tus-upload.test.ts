@@ -15,6 +15,7 @@ import * as tus from 'tus-js-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepStaleUploadsTask } from '../src/modules/storage/storage.tasks';
 import { sweepStaleUploads } from '../src/modules/storage/tus.service';
+import { fileSigningKey, signFileQuery } from '../src/platform/storage/file-signature';
 import { png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
 import { flac, isoMedia, textFile, wav } from './media-files';
@@ -192,7 +193,13 @@ describe('tus resumable upload', () => {
       length: song.length,
       kind: 'audio',
       failure: null,
-      file: { key, url: `/files/${key}`, size: song.length, sha256: sha256(song), kind: 'audio' },
+      file: {
+        key,
+        url: expect.stringMatching(/^\/files\/users\/.*\?exp=\d+&sig=[0-9a-f]{64}$/),
+        size: song.length,
+        sha256: sha256(song),
+        kind: 'audio',
+      },
     });
     // The staging copy is gone; a repeated final PATCH (its answer lost) learns the final offset.
     expect(existsSync(path.join(t.deps.config.uploadStagingDir, created.body.data.id))).toBe(false);
@@ -476,11 +483,13 @@ describe('tus upload into S3-compatible storage', () => {
     const [row] = await rows(s, u.userinfo.id);
     expect(row).toMatchObject({ key, kind: 'audio', sha256: sha256(song), size_bytes: song.length });
     expect(existsSync(path.join(s.deps.config.uploadStagingDir, id))).toBe(false);
-    const ranged = await s.app.inject({ method: 'GET', url: `/files/${key}`, headers: { range: 'bytes=0-11' } });
+    // Read back through the server's own route (as a public file or a server-signed link is), not the bucket.
+    const link = `/files/${key}?${signFileQuery(fileSigningKey(s.deps.secret), key, new Date(Date.now() + 60_000))}`;
+    const ranged = await s.app.inject({ method: 'GET', url: link, headers: { range: 'bytes=0-11' } });
     expect(ranged.statusCode).toBe(206);
     expect(ranged.headers['content-range']).toBe(`bytes 0-11/${song.length}`);
     expect(ranged.rawPayload.equals(song.subarray(0, 12))).toBe(true);
-    const whole = await s.app.inject({ method: 'GET', url: `/files/${key}` });
+    const whole = await s.app.inject({ method: 'GET', url: link });
     expect(whole.headers['content-type']).toBe('audio/wav');
     expect(whole.rawPayload.equals(song)).toBe(true);
   });

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { jpegImage, pngImage, textFile, wav } from './media-files';
+import { flac, jpegImage, pngImage, textFile, wav } from './media-files';
 import { startTestBucket, type TestBucket } from './s3rver';
 
 const MiB = 1024 * 1024;
@@ -71,7 +71,7 @@ describe('upload grants on local disk (signed URL)', () => {
     expect(stored.body.code, JSON.stringify(stored.body)).toBe(1);
     expect(stored.body.data).toMatchObject({
       key: data.key,
-      url: `/files/${data.key}`,
+      url: expect.stringMatching(/^\/files\/users\/.*\?exp=\d+&sig=[0-9a-f]{64}$/),
       name: 'cover.png',
       size: cover.length,
       kind: 'image',
@@ -175,6 +175,36 @@ describe('upload grants on local disk (signed URL)', () => {
     expect(stored.body.data.sha256).toMatch(/^[0-9a-f]{64}$/);
     const usage = await call(t.app, { method: 'GET', url: '/api/userstorage/userdata', headers: { token: u.token } });
     expect(usage.body.data).toEqual({ used_bytes: gbk.length + song.length, quota_bytes: 30 * MiB, file_count: 2 });
+  });
+
+  it('refuses files whose header lies about what follows: a cut WAV or FLAC, a cover cut in its pixels', async () => {
+    const u = await user();
+    const send = async (kind: string, body: Buffer, type: string, name: string) => {
+      const g = (await grant(t, u.token, { kind, size: body.length, content_type: type, name })).body.data;
+      return put(t, g.url, body, type);
+    };
+    // The WAV's data chunk declares 31 s; the file holds a few kilobytes of it.
+    const song = wav({ seconds: 31, silent: true });
+    const wavLie = await send('audio', song.subarray(0, 4096), 'audio/wav', 'cut.wav');
+    expect(wavLie.body.code, JSON.stringify(wavLie.body)).toBe(2091);
+    expect(wavLie.body.data.issues[0].rule).toBe('audio.truncated');
+    // The FLAC's STREAMINFO says more metadata follows: a 4096-byte block, of which 100 bytes are there.
+    const head = flac();
+    head[4] = 0x00;
+    const flacLie = await send(
+      'audio',
+      Buffer.concat([head, Buffer.from([0x81, 0x00, 0x10, 0x00]), Buffer.alloc(100)]),
+      'audio/flac',
+      'cut.flac',
+    );
+    expect(flacLie.body.code, JSON.stringify(flacLie.body)).toBe(2091);
+    expect(flacLie.body.data.issues[0].rule).toBe('audio.truncated');
+    // A cover whose header reads (3000×3000 RGB) but whose picture data stops early: decoded, and refused.
+    const cover = jpegImage(3000, 3000);
+    const cutCover = await send('cover', cover.subarray(0, cover.length - 500), 'image/jpeg', 'cut.jpg');
+    expect(cutCover.body.code, JSON.stringify(cutCover.body)).toBe(2094);
+    expect(cutCover.body.data.issues[0].rule).toBe('cover.corrupt');
+    expect(await rows(t, u.userinfo.id)).toEqual([]);
   });
 
   it('refuses a grant that would not fit in the quota (2090)', async () => {

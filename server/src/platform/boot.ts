@@ -1,4 +1,5 @@
 /** Builds the Deps from a config and a database URL: used by main.ts, the migrate command and the tests. */
+import { createHash } from 'node:crypto';
 import type { Config } from '../config';
 import { connectDatabase } from './db/database';
 import { migrateToLatest } from './db/migrator';
@@ -10,6 +11,7 @@ import { jobQueue } from './jobs/queue';
 import { installJobSchema } from './jobs/schema';
 import { postgresRateLimiter, redisRateLimiter } from './security/rate-limiter';
 import { smsProviderFor } from './sms/sms-provider';
+import { fileSigningKey } from './storage/file-signature';
 import { s3Storage } from './storage/s3-storage';
 import { localDiskStorage } from './storage/storage';
 
@@ -25,15 +27,20 @@ export async function createDeps(
   const sessionCache = new SessionCache(config.sessionCacheMs, (msg) => onPoolError(new Error(msg)));
   await sessionCache.listen(databaseUrl);
   attachSessionCache(database.db, sessionCache);
+  const secret = await serverSecret(database.db);
+  // The database's own name for its Redis counters: derived from its secret, so it never reveals it.
+  const limiterNamespace = createHash('sha256').update(`rate-limits:${secret}`).digest('base64url').slice(0, 16);
   return {
     sessionCache,
     config,
     jobs: jobQueue(database.db),
     database,
-    limiter: config.redisUrl ? redisRateLimiter(config.redisUrl) : postgresRateLimiter(database.db),
+    limiter: config.redisUrl ? redisRateLimiter(config.redisUrl, limiterNamespace) : postgresRateLimiter(database.db),
     sms: smsProviderFor(config.smsProvider),
-    storage: config.s3 ? s3Storage(config.s3, filesPrefix) : localDiskStorage(config.filesDir, filesPrefix),
-    secret: await serverSecret(database.db),
+    storage: config.s3
+      ? s3Storage(config.s3, filesPrefix)
+      : localDiskStorage(config.filesDir, filesPrefix, fileSigningKey(secret)),
+    secret,
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import './i18n';
 import './admin.css';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, ScrollRestoration } from 'react-router';
 import { AntdScope } from '../app/antd-scope';
 import { AdminShell } from './components/admin-shell';
 import { RequireRole } from './components/require-role';
@@ -17,6 +17,8 @@ import { ADMIN_SECTIONS } from './sections';
 export default function AdminApp() {
   return (
     <AntdScope>
+      {/* New console pages open at the top; Back returns to the scrolled place (as on the musician side). */}
+      <ScrollRestoration />
       <Routes>
         <Route path="login" element={<LoginPage />} />
         <Route element={<StaffGuard />}>

@@ -1,7 +1,8 @@
 /**
  * The one HTTP client (spec §7–8). Every call of the web app and the staff console goes through here:
  * - base address from VITE_API_BASE (default same origin), time-out 6,000,000 ms;
- * - GETs carry `t` = now in whole seconds; the token header and Accept-Language go on every call;
+ * - GETs carry `t` = now in whole seconds; Accept-Language goes on every call, and the session goes as the
+ *   HttpOnly cookie (page script never holds the token);
  * - code 1/100 or a plain string body resolves with the body as is;
  * - code 1000 ends the musician session (or, for /api/admin/*, sends the staff member to /admin/login);
  * - any other code shows the server's msg in a modal; transport failures show the "error notice" modal.
@@ -9,9 +10,10 @@
 import { CODE_LOGIN_INVALID, type Envelope, isSuccessCode } from '@trackline/contract/envelope';
 import { currentLanguage } from '../i18n';
 import { navigateTo } from '../lib/navigation';
-import { endSessionLocally, getToken } from '../lib/session';
+import { rememberReturnTo } from '../lib/return-to';
+import { endSessionLocally, isLoggedIn } from '../lib/session';
 import { ApiError, CODE_ABORTED, CODE_TRANSPORT } from './api-error';
-import { showRefusal, showTransportFailure } from './error-modal';
+import { showRefusal, showSessionExpired, showTransportFailure } from './error-modal';
 
 export { ApiError, CODE_ABORTED, CODE_TRANSPORT, isApiError, isCancelled } from './api-error';
 
@@ -19,6 +21,41 @@ export const REQUEST_TIMEOUT_MS = 6_000_000;
 const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
 const STAFF_PREFIX = '/api/admin/';
 const STAFF_LOGIN_ROUTE = '/admin/login';
+
+/**
+ * Idempotency keys (issue 9): a POST carries `Idempotency-Key`, the same one for the same call (path and body)
+ * repeated while it runs or within REPEAT_WINDOW_MS after it ended: a double click, or a retry after a dropped
+ * connection, reaches the server as one action, which answers the copies with the first result and changes nothing.
+ * A different body, or the same one sent again later, is a new action. Buttons are also disabled while their call
+ * runs; the key is what holds when they are not.
+ */
+const REPEAT_WINDOW_MS = 10_000;
+const recentKeys = new Map<string, { key: string; until: number }>();
+
+function newKey(): string {
+  // getRandomValues works on plain http too (randomUUID needs a secure context).
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+function idempotencyKeyFor(path: string, body: string): { key: string; settled: () => void } {
+  const now = Date.now();
+  for (const [signature, entry] of recentKeys) if (entry.until < now) recentKeys.delete(signature);
+  const signature = `${path}\n${body}`;
+  let entry = recentKeys.get(signature);
+  if (!entry) {
+    entry = { key: newKey(), until: Number.POSITIVE_INFINITY };
+    recentKeys.set(signature, entry);
+  }
+  const held = entry;
+  held.until = Number.POSITIVE_INFINITY; // while a call with it runs
+  return {
+    key: held.key,
+    settled: () => {
+      held.until = Date.now() + REPEAT_WINDOW_MS;
+    },
+  };
+}
 
 export interface RequestOptions {
   /** The caller shows its own feedback: no modal for refusals or transport failures (1000 still applies). */
@@ -98,7 +135,14 @@ function settle<T>(
       // The staff session is separate: the musician's stays as it is.
       if (!window.location.pathname.startsWith(STAFF_LOGIN_ROUTE)) navigateTo(STAFF_LOGIN_ROUTE, { replace: true });
     } else {
+      const expired = isLoggedIn();
       endSessionLocally();
+      if (expired) {
+        // It ended by itself (expiry, a logout elsewhere, a password reset): say so, and come back here after the
+        // next login. The guard then shows the guest home, as spec §2 says.
+        rememberReturnTo(`${window.location.pathname}${window.location.search}`);
+        showSessionExpired(body.msg);
+      }
     }
     throw error;
   }
@@ -117,10 +161,11 @@ async function request<T>(
     Accept: 'application/json, text/plain, */*',
     'Accept-Language': currentLanguage(),
   };
-  // The musician token is not sent to the staff API: staff sessions are separate.
-  const token = isStaffPath(path) ? null : getToken();
-  if (token) headers.token = token;
   if (typeof body === 'string') headers['Content-Type'] = 'application/json';
+  // A multipart body cannot be compared: each upload is its own action.
+  const idempotency =
+    method === 'POST' && (body === undefined || typeof body === 'string') ? idempotencyKeyFor(path, body ?? '') : null;
+  if (idempotency) headers['Idempotency-Key'] = idempotency.key;
   Object.assign(headers, options.headers);
 
   const controller = new AbortController();
@@ -153,6 +198,7 @@ async function request<T>(
   } finally {
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', forwardAbort);
+    idempotency?.settled();
   }
   return settle<T>(path, response, text, options);
 }
@@ -187,8 +233,6 @@ export function apiUploadWithProgress<T = unknown>(
     xhr.timeout = REQUEST_TIMEOUT_MS;
     xhr.setRequestHeader('Accept', 'application/json, text/plain, */*');
     xhr.setRequestHeader('Accept-Language', currentLanguage());
-    const token = isStaffPath(path) ? null : getToken();
-    if (token) xhr.setRequestHeader('token', token);
     for (const [name, value] of Object.entries(options.headers ?? {})) xhr.setRequestHeader(name, value);
 
     const fail = (detail: string) => {

@@ -35,3 +35,17 @@ export function showTransportFailure(detail: string): void {
   const text = detail ? i18n.t('common.networkErrorDetail', { detail }) : i18n.t('common.networkError');
   showErrorModal(i18n.t('common.errorNotice'), text);
 }
+
+/**
+ * The session ended by itself: the server's msg ("登录已失效，请重新登录") and a hint that logging in again brings
+ * the reader back to this page. A message, not a modal: the guest home it lands on stays usable.
+ */
+export function showSessionExpired(msg: string | undefined): void {
+  const text = `${msg?.trim() ? msg : i18n.t('common.sessionExpired')} ${i18n.t('common.sessionExpiredHint')}`;
+  import('../lib/antd-feedback').then(
+    ({ feedbackMessage }) => {
+      feedbackMessage().warning({ content: text, duration: 8, key: 'session-expired' });
+    },
+    () => undefined,
+  );
+}

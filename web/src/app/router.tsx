@@ -4,10 +4,10 @@
  * before any page chunk renders, and again in the layout when a call ends the session in place.
  */
 import { createBrowserRouter, type LoaderFunctionArgs, redirect } from 'react-router';
+import { sessionKnown } from '../features/account/session-probe';
 import { prefetchNewsDetail } from '../features/content/news-api';
 import GuestHomePage from '../features/site/guest-home-page';
 import { registerNavigator } from '../lib/navigation';
-import { hasToken } from '../lib/session';
 import { lazyPage } from './chunk-loading';
 import { guardRedirect, homeFor } from './guard';
 import { SiteLayout } from './layouts/site-layout';
@@ -15,8 +15,8 @@ import { PageSpinner } from './page-spinner';
 import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 
-function guardLoader({ request }: LoaderFunctionArgs) {
-  const target = guardRedirect(new URL(request.url).pathname, hasToken());
+async function guardLoader({ request }: LoaderFunctionArgs) {
+  const target = guardRedirect(new URL(request.url).pathname, await sessionKnown());
   if (target) throw redirect(target);
   return null;
 }
@@ -35,7 +35,7 @@ export const router = createBrowserRouter([
     path: '/',
     element: <SiteLayout />,
     loader: guardLoader,
-    // The guard depends on the token, not on params: run it on every navigation.
+    // The guard depends on the session, not on params: run it on every navigation.
     shouldRevalidate: () => true,
     hydrateFallbackElement: <PageSpinner />,
     errorElement: <RouteErrorPage />,
@@ -44,7 +44,7 @@ export const router = createBrowserRouter([
         // Errors of a page render inside the shell, so header and footer stay usable.
         errorElement: <RouteErrorPage />,
         children: [
-          { index: true, loader: () => redirect(homeFor(hasToken())), element: null },
+          { index: true, loader: async () => redirect(homeFor(await sessionKnown())), element: null },
           {
             // In the first download (the landing page, measured by Lighthouse): the hero paints without waiting
             // for a page chunk.

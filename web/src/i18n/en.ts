@@ -10,6 +10,8 @@ export const en: Messages = {
   common: {
     appName: 'Trackline',
     retry: 'Retry',
+    sessionExpired: 'Your session has expired, please log in again',
+    sessionExpiredHint: 'After logging in you will be back on this page.',
     backHome: 'Back to home',
     loading: 'Loading…',
     ok: 'OK',
@@ -96,6 +98,7 @@ export const en: Messages = {
     emptyCta: 'Have a problem? Open a work order',
     unread: 'New reply',
     replies: 'Replies: {{count}}',
+    noReplies: 'No replies yet',
     lastReply: 'Last reply {{time}}',
     number: 'Work order #{{num}}',
     status: {

@@ -7,6 +7,7 @@ export const worksEn: Messages['works'] = {
   notFound: 'This work does not exist or belongs to another account',
   cancel: 'Cancel',
   waitBadge: '({{count}} waiting for you)',
+  codes: { upc: 'UPC', isrc: 'ISRC', label: 'Codes', copy: 'Copy', copied: 'Copied' },
   locked: { title: 'This work is under review or online and cannot be changed here now' },
   steps: {
     label: 'Publishing steps',
@@ -176,6 +177,9 @@ export const worksEn: Messages['works'] = {
     territories: 'Territories',
     worldwide: 'Worldwide',
     someTerritories: 'Chosen countries and regions',
+    commonTerritories: 'Common countries and regions',
+    moreTerritories: 'More countries and regions',
+    moreTerritoriesPlaceholder: 'Search by name or code, e.g. Italy or IT',
     territoriesRequired: 'Choose at least one country or region',
     releaseDate: 'Release date',
     dateRequired: 'Choose a release date',
@@ -263,6 +267,7 @@ export const worksEn: Messages['works'] = {
     you: 'You',
     editor: 'Editor {{name}}',
     system: 'System',
+    now: 'Now: {{status}}',
   },
   update: {
     title: 'Edit album tracks',

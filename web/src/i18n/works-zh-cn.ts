@@ -8,6 +8,7 @@ export const worksZhCN = {
   notFound: '作品不存在，或不属于你的账号',
   cancel: '取消',
   waitBadge: '（{{count}} 个作品待处理）',
+  codes: { upc: 'UPC', isrc: 'ISRC', label: '作品编码', copy: '复制', copied: '已复制' },
   locked: { title: '作品正在审核或已上线，当前不能在这里修改' },
   steps: {
     label: '发布步骤',
@@ -176,6 +177,9 @@ export const worksZhCN = {
     territories: '发行地区',
     worldwide: '全球',
     someTerritories: '指定国家和地区',
+    commonTerritories: '常用国家和地区',
+    moreTerritories: '更多国家和地区',
+    moreTerritoriesPlaceholder: '输入名称或代码搜索，例如 意大利 或 IT',
     territoriesRequired: '请至少选择一个国家或地区',
     releaseDate: '发行日期',
     dateRequired: '请选择发行日期',
@@ -263,6 +267,7 @@ export const worksZhCN = {
     you: '我',
     editor: '编辑 {{name}}',
     system: '系统',
+    now: '状态：{{status}}',
   },
   update: {
     title: '编辑专辑曲目',

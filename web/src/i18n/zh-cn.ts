@@ -12,6 +12,8 @@ export const zhCN = {
   common: {
     appName: '乐轨音乐',
     retry: '重试',
+    sessionExpired: '登录已失效，请重新登录',
+    sessionExpiredHint: '重新登录后将回到刚才的页面。',
     backHome: '返回首页',
     loading: '加载中…',
     ok: '知道了',
@@ -98,6 +100,7 @@ export const zhCN = {
     emptyCta: '遇到问题？提交一个工单',
     unread: '有新回复',
     replies: '{{count}} 条回复',
+    noReplies: '暂无回复',
     lastReply: '最近回复 {{time}}',
     number: '工单 #{{num}}',
     status: {

@@ -1,13 +1,20 @@
 /**
- * The musician session as the browser sees it (spec §4): the token (also an HttpOnly cookie set by the
- * server) and the last known user. "With a token" in the route guard means a token in localStorage.
- * Components read it through `useSessionToken` so the guard reacts when a call ends the session.
+ * The musician session as the browser sees it (spec §4). The token lives only in the HttpOnly cookie the server
+ * sets: no page script can read it, so none is kept here, in localStorage, sessionStorage or a readable cookie (an
+ * injected script would otherwise carry the session away). "With a token" in the route guard means "logged in" as
+ * /api/user/info (or a login's answer) last said; a page opened fresh (a new tab too) asks once before the guard
+ * decides (features/account/session-probe.ts). Components read it through `useLoggedIn`, so the guard reacts when
+ * a call ends the session. Tabs tell each other when the session starts or ends.
  */
 import type { UserInfo } from '@trackline/contract/account';
 import { useSyncExternalStore } from 'react';
 import { queryClient } from './query-client';
+import { QUERY_KEYS } from './query-keys';
 import { STORAGE_KEYS } from './storage-keys';
 
+export type SessionStatus = 'unknown' | 'in' | 'out';
+
+let status: SessionStatus = 'unknown';
 const listeners = new Set<() => void>();
 
 function notify(): void {
@@ -16,62 +23,70 @@ function notify(): void {
 
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab logging in or out changes localStorage too; follow it.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === null || event.key === STORAGE_KEYS.token) listener();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
+  return () => listeners.delete(listener);
 }
 
-function safeGet(key: string): string | null {
-  try {
-    return window.localStorage.getItem(key);
-  } catch {
-    return null;
+// Versions before the cookie-only session kept the token and the user here: forget them.
+try {
+  window.localStorage.removeItem('token');
+  window.localStorage.removeItem('userinfo');
+} catch {
+  // Storage can be unavailable (privacy mode); there is then nothing to forget.
+}
+
+// Another tab logging in or out: the cookie is shared, so this tab follows at once.
+const channel = typeof BroadcastChannel === 'function' ? new BroadcastChannel('trackline-session') : null;
+channel?.addEventListener('message', (event: MessageEvent<SessionStatus>) => {
+  if (event.data === 'in' && status !== 'in') {
+    status = 'in';
+    void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.userInfo });
+    notify();
+  } else if (event.data === 'out' && status !== 'out') {
+    forget();
+  }
+});
+
+export function sessionStatus(): SessionStatus {
+  return status;
+}
+
+export function isLoggedIn(): boolean {
+  return status === 'in';
+}
+
+/** The session user as last loaded (spec §3), while logged in. Its `token` is empty: the cookie carries it. */
+export function currentUser(): UserInfo | undefined {
+  return status === 'in' ? queryClient.getQueryData<UserInfo>(QUERY_KEYS.userInfo) : undefined;
+}
+
+/** What the server said about this browser's session (the probe, a login, a 1000 answer). */
+export function settleSession(user: UserInfo | null): void {
+  if (user) {
+    queryClient.setQueryData(QUERY_KEYS.userInfo, user);
+    if (status !== 'in') {
+      status = 'in';
+      notify();
+    }
+  } else if (status !== 'out') {
+    forget();
   }
 }
 
-export function getToken(): string | null {
-  return safeGet(STORAGE_KEYS.token) || null;
-}
-
-export function hasToken(): boolean {
-  return getToken() !== null;
-}
-
-export function getStoredUser(): UserInfo | undefined {
-  const raw = safeGet(STORAGE_KEYS.userinfo);
-  if (!raw) return undefined;
-  try {
-    return JSON.parse(raw) as UserInfo;
-  } catch {
-    return undefined;
-  }
-}
-
-/** After login or registration: keep the token and the user (spec §3 session user). */
+/** After login or registration: the server has set the cookie; keep the user (spec §3 session user). */
 export function startSession(user: UserInfo): void {
-  window.localStorage.setItem(STORAGE_KEYS.token, user.token);
-  window.localStorage.setItem(STORAGE_KEYS.userinfo, JSON.stringify(user));
-  notify();
+  settleSession(user);
+  channel?.postMessage('in');
 }
 
-/** Keeps the stored user in step with /api/user/info without touching the token. */
-export function rememberUser(user: UserInfo): void {
-  window.localStorage.setItem(STORAGE_KEYS.userinfo, JSON.stringify(user));
-}
-
-/**
- * Ends the session on this browser, whatever the server said (spec §4): token, sessionStorage,
- * localStorage except the language choice, the token cookie where script can reach it, and every
- * cached answer that belonged to the user. The site (agent) configuration is not the user's and stays.
- */
-export function endSessionLocally(): void {
-  const language = safeGet(STORAGE_KEYS.language);
+function forget(): void {
+  status = 'out';
+  const language = (() => {
+    try {
+      return window.localStorage.getItem(STORAGE_KEYS.language);
+    } catch {
+      return null;
+    }
+  })();
   try {
     window.sessionStorage.clear();
     window.localStorage.clear();
@@ -79,13 +94,21 @@ export function endSessionLocally(): void {
   } catch {
     // Storage can be unavailable (privacy mode); there is then nothing to clear.
   }
-  // The server's cookie is HttpOnly and cleared by /api/user/logout; this only removes a script-visible copy.
-  // biome-ignore lint/suspicious/noDocumentCookie: expiring one cookie; the Cookie Store API is not in every browser we serve
-  document.cookie = 'token=; Max-Age=0; path=/';
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'site' });
   notify();
 }
 
-export function useSessionToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+/**
+ * Ends the session on this browser, whatever the server said (spec §4): sessionStorage, localStorage except the
+ * language choice, and every cached answer that belonged to the user. The site (agent) configuration is not the
+ * user's and stays. The HttpOnly cookie is the server's to clear (/api/user/logout, or any 1000 answer).
+ */
+export function endSessionLocally(): void {
+  const was = status;
+  forget();
+  if (was !== 'out') channel?.postMessage('out');
+}
+
+export function useLoggedIn(): boolean {
+  return useSyncExternalStore(subscribe, isLoggedIn, () => false);
 }

@@ -3,10 +3,7 @@
  * language" without guessing.
  */
 export const STORAGE_KEYS = {
-  /** The musician session token, sent as the `token` header (the HttpOnly cookie carries the same). */
-  token: 'token',
-  /** The last known session user (JSON), so the header can show the nickname before /api/user/info answers. */
-  userinfo: 'userinfo',
+  // No session token or user: the session is the HttpOnly cookie alone (lib/session.ts).
   /** The chosen UI language; survives logout. */
   language: 'lang',
 } as const;

@@ -91,14 +91,29 @@ export function latestSmsCode(db: Db, mobile: string, event: string) {
     .executeTakeFirst();
 }
 
-export async function countSmsAttempt(db: Db, id: number): Promise<number> {
-  const row = await db
+/**
+ * Spends one try of the newest live code of this mobile and event, atomically: the row is updated only while it has
+ * tries left, so parallel guesses queue on it and at most `maxTries` of them ever get the hash to compare. Answers
+ * the code with its tries counted, or undefined when there is none to try (then latestSmsCode says why).
+ */
+export function takeSmsTry(db: Db, mobile: string, event: string, maxTries: number) {
+  return db
     .updateTable('sms_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
-    .where('id', '=', id)
-    .returning('attempts')
-    .executeTakeFirstOrThrow();
-  return row.attempts;
+    .where('id', '=', (eb) =>
+      eb
+        .selectFrom('sms_codes')
+        .select('id')
+        .where('mobile', '=', mobile)
+        .where('event', '=', event)
+        .orderBy('id', 'desc')
+        .limit(1),
+    )
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .where('attempts', '<', maxTries)
+    .returning(['id', 'code_hash', 'attempts'])
+    .executeTakeFirst();
 }
 
 /** Marks a code used; false when another request used it first (so a code works exactly once). */

@@ -1,11 +1,11 @@
 /** The account calls of spec §7: captcha, SMS codes, register, login, user info, logout, password reset. */
-import { loginBody, registerBody, resetPwdBody, smsSendQuery } from '@trackline/contract/account';
+import { loginBody, registerBody, resetPwdBody, smsSendQuery, type UserInfo } from '@trackline/contract/account';
 import { API } from '@trackline/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
-import { cookieName, cookieOptions } from '../../platform/http/auth';
+import { cookieName, cookieOptions, fromWebPage, refuseCrossSite } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { createCaptcha } from '../../platform/security/captcha';
 import * as account from './account.service';
@@ -22,8 +22,12 @@ function meta(request: FastifyRequest): account.RequestMeta {
 export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['account'];
-  const setToken = (request: FastifyRequest, reply: FastifyReply, token: string) =>
+  // The session goes out as the HttpOnly cookie; in the body too only for API clients, never to a web page's script.
+  const startSession = (request: FastifyRequest, reply: FastifyReply, token: string, userinfo: UserInfo) => {
     reply.setCookie(cookieName('user'), token, cookieOptions(deps.config, request));
+    return fromWebPage(request) ? { ...userinfo, token: '' } : userinfo;
+  };
+  const sameSiteOnly = refuseCrossSite(deps.config);
 
   r.get(API.captcha, { schema: { tags, summary: 'A single-use picture code' } }, async () =>
     ok(await createCaptcha(deps.database.db, deps.secret)),
@@ -36,21 +40,19 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
 
   r.post(
     API.register,
-    { schema: { tags, summary: 'Register with an SMS code', body: registerBody } },
+    { schema: { tags, summary: 'Register with an SMS code', body: registerBody }, onRequest: sameSiteOnly },
     async (request, reply) => {
       const { token, userinfo } = await account.register(deps, request.body, meta(request));
-      setToken(request, reply, token);
-      return ok({ userinfo }, okText('REGISTERED', langOf(request)));
+      return ok({ userinfo: startSession(request, reply, token, userinfo) }, okText('REGISTERED', langOf(request)));
     },
   );
 
   r.post(
     API.login,
-    { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody } },
+    { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody }, onRequest: sameSiteOnly },
     async (request, reply) => {
       const { token, userinfo } = await account.login(deps, request.body, meta(request));
-      setToken(request, reply, token);
-      return ok({ userinfo }, okText('LOGGED_IN', langOf(request)));
+      return ok({ userinfo: startSession(request, reply, token, userinfo) }, okText('LOGGED_IN', langOf(request)));
     },
   );
 
@@ -59,7 +61,9 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     { schema: { tags, summary: 'The session user' }, preHandler: auth.requireUser },
     async (request) => {
       const caller = request.user!;
-      return ok({ userinfo: await account.currentUser(deps, caller.subject, caller.token) });
+      // Spec §3 keeps `token` in the session user: the caller's own for an API client that sent it in the header,
+      // empty for a cookie-authenticated page, whose script must never see it.
+      return ok({ userinfo: await account.currentUser(deps, caller.subject, caller.viaCookie ? '' : caller.token) });
     },
   );
 

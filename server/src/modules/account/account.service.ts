@@ -6,7 +6,7 @@ import { isStrongPassword } from '@trackline/contract/password';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { createSession, revokeSession, revokeSubjectSessions } from '../../platform/http/sessions';
-import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/security/login-guard';
+import { countLoginAttempt, forgetLoginFailures } from '../../platform/security/login-guard';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import { sendToUser } from '../messages/messages.service';
 import { availableBalance } from '../royalties/ledger';
@@ -132,21 +132,17 @@ export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {
   const bySms = 'code' in body;
   const account = compactMobile(bySms ? body.mobile : body.account);
   const attempt = { scope: 'user' as const, account, ip: meta.ip, captchaId: body.captcha_id, captcha: body.captcha };
-  await beforeLogin(deps, attempt);
+  // Counted before anything is checked: a burst of guesses is limited by the counts it takes, not by failures seen.
+  const counted = await countLoginAttempt(deps, attempt);
   const user = isMainlandMobile(account) ? await findUserByMobile(db, account) : undefined;
   if (bySms) {
     if (!user) throw new AppError('MOBILE_UNKNOWN');
-    try {
-      await consumeSmsCode(deps, account, 'mobilelogin', body.code);
-    } catch (err) {
-      await loginFailed(deps, attempt);
-      throw err;
-    }
+    await consumeSmsCode(deps, account, 'mobilelogin', body.code);
   } else if (!(await verifyPassword(user?.password_hash, body.password)) || !user) {
-    throw new AppError('LOGIN_FAILED', await loginFailed(deps, attempt));
+    throw new AppError('LOGIN_FAILED', counted.failed());
   }
   if (user.disabled) throw new AppError('ACCOUNT_DISABLED');
-  await loginSucceeded(deps, attempt);
+  await counted.succeeded();
   return startSession(deps, user, meta);
 }
 
@@ -175,7 +171,7 @@ export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<voi
   await consumeSmsCode(deps, mobile, 'resetpwd', body.code);
   await updatePasswordHash(db, user.id, await hashPassword(body.newpassword));
   await revokeSubjectSessions(db, 'user', user.id);
-  await loginSucceeded(deps, { scope: 'user', account: mobile });
+  await forgetLoginFailures(deps, { scope: 'user', account: mobile });
 }
 
 /** The demo musician of a fresh start; nothing happens when the mobile is already registered. */

@@ -25,7 +25,12 @@ export async function contentRoutes(app: FastifyInstance, deps: Deps): Promise<v
   const r = app.withTypeProvider<ZodTypeProvider>();
   const tags = ['content'];
   const scope = (request: FastifyRequest) => content.scopeOf(deps, request.hostname, langOf(request));
-  const options = <B>(body: B, summary: string) => ({ schema: { tags, summary, body }, preValidation: bodyFromQuery });
+  // Reads in the spec's POST form: an Idempotency-Key on them is ignored (platform/http/idempotency.ts).
+  const options = <B>(body: B, summary: string) => ({
+    schema: { tags, summary, body },
+    preValidation: bodyFromQuery,
+    config: { readOnly: true },
+  });
 
   r.post(API.news, options(newsListBody, 'News list with categories'), async (request) =>
     ok(await content.newsList(deps, await scope(request), request.body)),

@@ -57,7 +57,7 @@ async function completeFileFacts(deps: Deps, work: WorkDetail): Promise<void> {
     }
     if (f.kind === 'cover' && !f.meta) {
       const bytes = await deps.storage.get(f.key);
-      const header = bytes ? readCoverHeader(bytes) : null;
+      const header = bytes ? await readCoverHeader(bytes) : null;
       if (header && !('issues' in header)) f.meta = { ...header };
     }
   }

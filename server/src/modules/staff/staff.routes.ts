@@ -4,7 +4,7 @@ import { staffCreateBody, staffLoginBody, staffUpdateBody } from '@trackline/con
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
-import { type AuthHooks, cookieName, cookieOptions } from '../../platform/http/auth';
+import { type AuthHooks, cookieName, cookieOptions, refuseCrossSite } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import * as staff from './staff.service';
 
@@ -17,7 +17,7 @@ export async function staffRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
 
   r.post(
     API.admin.login,
-    { schema: { tags, summary: 'Staff login', body: staffLoginBody } },
+    { schema: { tags, summary: 'Staff login', body: staffLoginBody }, onRequest: refuseCrossSite(deps.config) },
     async (request, reply) => {
       const result = await staff.staffLogin(deps, request.body, {
         ip: request.ip,

@@ -5,8 +5,9 @@ import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { FastifyRequest } from 'fastify';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
+import { markGuard } from '../../platform/http/auth';
 import { createSession, revokeSession, revokeSubjectSessions, subjectChanged } from '../../platform/http/sessions';
-import { beforeLogin, loginFailed, loginSucceeded } from '../../platform/security/login-guard';
+import { countLoginAttempt } from '../../platform/security/login-guard';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import {
   countOtherActiveAdmins,
@@ -55,13 +56,14 @@ export async function staffLogin(
     captchaId: body.captcha_id,
     captcha: body.captcha,
   };
-  await beforeLogin(deps, attempt);
+  // Counted before the password is checked (login-guard.ts).
+  const counted = await countLoginAttempt(deps, attempt);
   const row = await findStaffByUsername(db, body.username);
   if (!(await verifyPassword(row?.password_hash, body.password)) || !row) {
-    throw new AppError('LOGIN_FAILED', await loginFailed(deps, attempt));
+    throw new AppError('LOGIN_FAILED', counted.failed());
   }
   if (row.disabled) throw new AppError('ACCOUNT_DISABLED');
-  await loginSucceeded(deps, attempt);
+  await counted.succeeded();
   const token = await createSession(db, 'staff', row.id, deps.config.sessionIdleMs, meta);
   return { token, staff: toStaffInfo(row) };
 }
@@ -72,14 +74,15 @@ export async function staffLogout(deps: Deps, sessionId: number): Promise<void> 
 
 /** preHandler after the staff session hook: loads the member and checks one of the roles (admin may do anything). */
 export function requireRole(...roles: StaffRole[]) {
-  return async (request: FastifyRequest) => {
+  // Marked as a guard: it runs right after the staff session check, before the body is read (auth.ts guardsFirst).
+  return markGuard('role', async (request: FastifyRequest) => {
     const row = request.staff!.subject;
     if (row.disabled) throw new AppError('LOGIN_INVALID');
     const member = toStaffInfo(row);
     if (roles.length > 0 && !member.roles.includes('admin') && !member.roles.some((r) => roles.includes(r)))
       throw new AppError('FORBIDDEN');
     request.staffMember = member;
-  };
+  });
 }
 
 export async function allStaff(deps: Deps): Promise<StaffInfo[]> {

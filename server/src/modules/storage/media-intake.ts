@@ -17,9 +17,11 @@ import type { GrantKind, MediaKind, StoredFile } from '@trackline/contract/stora
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { AUDIO_HEAD_BYTES, analyzeAudio } from '../media/audio';
-import { readCoverHeader } from '../media/image';
+import { decodesWhole, readCoverHeader, tooLarge } from '../media/image';
 import { decodeLyrics } from '../media/lyrics';
+import { refusal } from '../media/refusal';
 import { analyzeVideo } from '../media/video';
+import { privateFileUrl } from './file-access';
 import { assertWithinQuota } from './quota';
 import { insertUserFile } from './storage.repository';
 import { sanitizeFileName } from './upload-rules';
@@ -42,12 +44,18 @@ function extensionOf(name: string): string {
   return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
 }
 
+/** How much of a file inspect wants: a cover whole (at most 20 MiB, decoded to prove it is whole), else the head. */
+export function inspectBytes(kind: GrantKind, size: number): number {
+  return kind === 'cover' ? size : Math.min(size, AUDIO_HEAD_BYTES);
+}
+
 /**
- * Judges a file of a kind by its head (the first MiB, or all of it when smaller) and its size, with the media
- * module's analyzers. Throws the refusal with the analyzer's issues: UPLOAD_MEDIA_REFUSED for audio and video,
- * UPLOAD_CONTENT_MISMATCH for a cover that is no readable JPG/PNG or lyrics that are no text.
+ * Judges a file of a kind by its first inspectBytes (the first MiB, or all of it when smaller; a cover whole) and
+ * its size, with the media module's analyzers. Throws the refusal with the analyzer's issues:
+ * UPLOAD_MEDIA_REFUSED for audio and video, UPLOAD_CONTENT_MISMATCH for a cover that is no readable JPG/PNG or
+ * lyrics that are no text.
  */
-export function inspect(kind: GrantKind, head: Buffer, size: number, name: string): Inspection {
+export async function inspect(kind: GrantKind, head: Buffer, size: number, name: string): Promise<Inspection> {
   switch (kind) {
     case 'audio': {
       const info = analyzeAudio(head, size);
@@ -60,9 +68,12 @@ export function inspect(kind: GrantKind, head: Buffer, size: number, name: strin
       return { fileKind: 'video', ext: info.container, contentType: VIDEO_TYPES[info.container], meta: info };
     }
     case 'cover': {
-      // The header only (format, declared size, colour space): nothing is decoded here.
-      const header = readCoverHeader(head);
+      // The header (format, declared size, colour space), then the pixels unless the header declares a bomb (that
+      // is pre-review's cover.too_large): a file that does not decode is no image.
+      const header = await readCoverHeader(head);
       if ('issues' in header) throw new AppError('UPLOAD_CONTENT_MISMATCH', { issues: header.issues });
+      if (!tooLarge(header) && (head.length < size || !(await decodesWhole(head))))
+        throw new AppError('UPLOAD_CONTENT_MISMATCH', { issues: refusal('cover.corrupt', 'cover').issues });
       const type = header.format === 'png' ? 'image/png' : 'image/jpeg';
       return { fileKind: 'image', ext: header.format, contentType: type, meta: header };
     }
@@ -107,10 +118,11 @@ export function storageKey(userId: number, kind: GrantKind, ext: string, id: str
   return `users/${userId}/${kind}/${new Date().toISOString().slice(0, 7)}/${id}.${ext}`;
 }
 
-function storedFile(deps: Deps, key: string, name: string, size: number, sha256: string, found: Inspection) {
+/** The stored file as its uploader sees it: private, so its URL is a link that expires. */
+async function storedFile(deps: Deps, key: string, name: string, size: number, sha256: string, found: Inspection) {
   return {
     key,
-    url: deps.storage.url(key),
+    url: await privateFileUrl(deps, key),
     name,
     size,
     content_type: found.contentType,
@@ -158,12 +170,13 @@ export async function intakeLocalFile(
 ): Promise<StoredFile> {
   try {
     // A granted key's extension was chosen from the granted content type: the bytes must agree with it.
-    const found = inspect(input.kind, await readFileHead(input.filePath), input.size, input.key ?? input.name);
+    const head = await readFileHead(input.filePath, inspectBytes(input.kind, input.size));
+    const found = await inspect(input.kind, head, input.size, input.key ?? input.name);
     if (input.key && !input.key.endsWith(`.${found.ext}`)) throw new AppError('UPLOAD_CONTENT_MISMATCH');
     await assertWithinQuota(deps, input.userId, input.size);
     const sha256 = input.sha256 ?? (await sha256Of(createReadStream(input.filePath, { highWaterMark: 1024 * 1024 })));
     const key = input.key ?? storageKey(input.userId, input.kind, found.ext);
-    const file = storedFile(deps, key, sanitizeFileName(input.name, found.ext), input.size, sha256, found);
+    const file = await storedFile(deps, key, sanitizeFileName(input.name, found.ext), input.size, sha256, found);
     await deps.storage.putFile(key, input.filePath, found.contentType);
     await record(deps, input.userId, file);
     return file;
@@ -183,17 +196,17 @@ export async function intakeStoredObject(
   input: { userId: number; kind: GrantKind; key: string; size: number; name: string },
 ): Promise<StoredFile> {
   try {
-    const head = await deps.storage.read(input.key, { start: 0, end: Math.min(input.size, AUDIO_HEAD_BYTES) - 1 });
+    const head = await deps.storage.read(input.key, { start: 0, end: inspectBytes(input.kind, input.size) - 1 });
     if (!head) throw new AppError('NOT_FOUND');
     const chunks: Buffer[] = [];
     for await (const chunk of head) chunks.push(chunk as Buffer);
     // The key's extension was chosen from the granted content type: the bytes must agree with it.
-    const found = inspect(input.kind, Buffer.concat(chunks), input.size, input.key);
+    const found = await inspect(input.kind, Buffer.concat(chunks), input.size, input.key);
     if (!input.key.endsWith(`.${found.ext}`)) throw new AppError('UPLOAD_CONTENT_MISMATCH');
     await assertWithinQuota(deps, input.userId, input.size);
     const body = await deps.storage.read(input.key);
     if (!body) throw new AppError('NOT_FOUND');
-    const file = storedFile(
+    const file = await storedFile(
       deps,
       input.key,
       sanitizeFileName(input.name, found.ext),
@@ -219,11 +232,16 @@ export async function intakeServerFile(
   input: { userId: number; kind: GrantKind; body: Buffer; name: string },
 ): Promise<StoredFile> {
   const { body } = input;
-  const found = inspect(input.kind, body.subarray(0, AUDIO_HEAD_BYTES), body.length, input.name);
+  const found = await inspect(
+    input.kind,
+    body.subarray(0, inspectBytes(input.kind, body.length)),
+    body.length,
+    input.name,
+  );
   await assertWithinQuota(deps, input.userId, body.length);
   const sha256 = createHash('sha256').update(body).digest('hex');
   const key = storageKey(input.userId, input.kind, found.ext);
-  const file = storedFile(deps, key, sanitizeFileName(input.name, found.ext), body.length, sha256, found);
+  const file = await storedFile(deps, key, sanitizeFileName(input.name, found.ext), body.length, sha256, found);
   await deps.storage.put(key, body, found.contentType);
   await record(deps, input.userId, file);
   return file;

@@ -13,6 +13,8 @@ import { refusalText } from './tus.service';
 const PROTOCOL_STATUS: Partial<Record<ErrorKey, number>> = {
   LOGIN_INVALID: 401,
   CROSS_SITE: 403,
+  UPLOAD_GRANT_INVALID: 403,
+  NOT_FOUND: 404,
   VALIDATION: 400,
   RATE_LIMITED: 429,
   STORAGE_QUOTA_EXCEEDED: 413,

@@ -10,8 +10,8 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { ok } from '../../platform/http/envelope';
-import { sniffImage } from '../../platform/storage/storage';
 import { requireRole } from '../staff/staff.service';
+import { classifyUpload } from './upload-rules';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 
@@ -32,10 +32,11 @@ export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth:
       if (file?.fieldname !== 'file') throw new AppError('FILE_INVALID');
       const body = await file.toBuffer().catch(() => null);
       if (!body || file.file.truncated) throw new AppError('FILE_INVALID', { max_bytes: MAX_IMAGE_BYTES });
-      const kind = sniffImage(body);
-      if (!kind) throw new AppError('FILE_INVALID');
+      // The same image checks as a musician's upload (sharp: header, pixel limits, decoded whole).
+      const kind = await classifyUpload(body, file.filename);
+      if ('refused' in kind || kind.kind !== 'image') throw new AppError('FILE_INVALID');
       const key = `images/${new Date().toISOString().slice(0, 7)}/${randomUUID()}.${kind.ext}`;
-      await deps.storage.put(key, body, kind.type);
+      await deps.storage.put(key, body, kind.contentType);
       return ok({ url: deps.storage.url(key), key });
     },
   );

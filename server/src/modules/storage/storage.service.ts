@@ -8,6 +8,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
 import { sniffImage } from '../../platform/storage/storage';
+import { privateFileUrl } from './file-access';
 import { assertWithinQuota } from './quota';
 import { findUserFilesByKeys, insertUserFile } from './storage.repository';
 import { classifyUpload, sanitizeFileName } from './upload-rules';
@@ -29,7 +30,7 @@ export async function storeUserUpload(
   userId: number,
   file: { body: Buffer; filename: string | undefined },
 ): Promise<UploadData> {
-  const cls = classifyUpload(file.body, file.filename ?? '');
+  const cls = await classifyUpload(file.body, file.filename ?? '');
   if ('refused' in cls) throw new AppError(cls.refused);
   await assertWithinQuota(deps, userId, file.body.length);
   const name = sanitizeFileName(file.filename, cls.ext);
@@ -50,7 +51,8 @@ export async function storeUserUpload(
     throw err;
   }
   return {
-    url: deps.storage.url(key),
+    // The uploader's own file, private until it becomes a cover: a link that expires.
+    url: await privateFileUrl(deps, key),
     key,
     name,
     size: file.body.length,

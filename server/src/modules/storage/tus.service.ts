@@ -23,6 +23,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { failure as envelopeFailure } from '../../platform/http/envelope';
 import { hitWithin } from '../../platform/security/rate-limiter';
+import { privateFileUrl } from './file-access';
 import { intakeLocalFile } from './media-intake';
 import { assertWithinQuota } from './quota';
 import { BodyTooLong, ensureStagingDir, receiveInto, stagingPath } from './staging';
@@ -297,7 +298,7 @@ export async function uploadState(deps: Deps, userId: number, id: string, lang: 
     if (f)
       file = {
         key: f.key,
-        url: deps.storage.url(f.key),
+        url: await privateFileUrl(deps, f.key),
         name: f.original_name,
         size: Number(f.size_bytes),
         content_type: f.content_type,

@@ -4,13 +4,15 @@
  * - PDF: starts with %PDF-;
  * - plain text and lyrics (.txt, .lrc): valid UTF-8 without NUL bytes. Text has no magic number, so here the
  *   name must say .txt or .lrc as well: a text file named .png claims to be an image it is not, and is refused.
- * Each refusal names the rule that failed (the catalogue's 2063–2067); a PNG or JPEG declaring more than 10000 pixels a
- * side or 100 megapixels is refused from its header, never decoded.
+ * Each refusal names the rule that failed (the catalogue's 2063–2067, 2221). Images are read with sharp (libvips):
+ * one declaring more than 10000 pixels a side or 100 megapixels is refused from its header, never decoded (2067);
+ * any other is decoded whole, and one that does not decode (cut, a chunk whose CRC does not match, bad data) is
+ * refused as unreadable (2221) rather than stored as an image.
  */
 import type { ErrorKey } from '@trackline/contract/errors';
 import { UPLOAD_NAME_MAX, type UploadKind } from '@trackline/contract/workorder-types';
 import { sniffImage } from '../../platform/storage/storage';
-import { readCoverHeader, tooLarge } from '../media/image';
+import { decodesWhole, imageMetadata, tooLarge } from '../media/image';
 
 export interface UploadClass {
   kind: UploadKind;
@@ -36,14 +38,19 @@ function isUtf8Text(buf: Buffer): boolean {
   }
 }
 
+const LIBVIPS_FORMAT = { png: 'png', jpg: 'jpeg', gif: 'gif', webp: 'webp' } as const;
+
 /** The file's class, or the catalogue key of the rule it breaks. */
-export function classifyUpload(buf: Buffer, name: string): UploadClass | { refused: ErrorKey } {
+export async function classifyUpload(buf: Buffer, name: string): Promise<UploadClass | { refused: ErrorKey }> {
   if (buf.length === 0) return { refused: 'UPLOAD_EMPTY' };
+  // What the first bytes claim; libvips then says whether it really is that image.
   const image = sniffImage(buf);
   if (image) {
+    const header = await imageMetadata(buf);
+    if (header?.format !== LIBVIPS_FORMAT[image.ext]) return { refused: 'UPLOAD_IMAGE_UNREADABLE' };
     // A small file declaring a huge picture would cost whoever displays it gigabytes: refused from its header.
-    const header = image.ext === 'png' || image.ext === 'jpg' ? readCoverHeader(buf) : null;
-    if (header && !('issues' in header) && tooLarge(header)) return { refused: 'UPLOAD_IMAGE_TOO_LARGE' };
+    if (tooLarge(header)) return { refused: 'UPLOAD_IMAGE_TOO_LARGE' };
+    if (!(await decodesWhole(buf))) return { refused: 'UPLOAD_IMAGE_UNREADABLE' };
     return { kind: 'image', ext: image.ext, contentType: image.type };
   }
   if (buf.subarray(0, PDF_MAGIC.length).equals(PDF_MAGIC))

@@ -63,6 +63,7 @@ export async function workorderRoutes(app: FastifyInstance, deps: Deps, auth: Au
       schema: { tags, security, summary: mySummary, body: workorderMyBody },
       preValidation: bodyFromQuery,
       preHandler: user,
+      config: { readOnly: true },
     },
     async (request) => ok(await myWorkorders(deps, request.user!.subjectId, request.body)),
   );
@@ -84,6 +85,7 @@ export async function workorderRoutes(app: FastifyInstance, deps: Deps, auth: Au
       schema: { tags, security, summary: detailSummary, body: workorderDetailBody },
       preValidation: bodyFromQuery,
       preHandler: user,
+      config: { readOnly: true },
     },
     async (request) => ok(await myWorkorder(deps, request.user!.subjectId, request.body.id)),
   );

@@ -27,6 +27,7 @@ import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
 import { sendToUser } from '../messages/messages.service';
 import { findStaffById } from '../staff/staff.repository';
+import { readableFileUrl } from '../storage/file-access';
 import { consoleImages, type OwnedFile, ownedFiles } from '../storage/storage.service';
 import { isOwnWork } from '../works/works.service';
 import {
@@ -81,21 +82,27 @@ function toDetail(o: OrderRow): WorkorderDetail {
   };
 }
 
-/** Attachments as shown: the URL comes from the key now, so a move of the store (S3_PUBLIC_URL) keeps links working. */
-function showAttachments(deps: Deps, stored: StoredAttachment[]): WorkorderAttachment[] {
-  return stored.map((a) => ({ ...a, url: deps.storage.url(a.key) }));
+/**
+ * Attachments as shown: the URL comes from the key now, so a move of the store (S3_PUBLIC_URL) keeps links working.
+ * A musician's attachment is private: a link that expires, for the reader the caller checked (the order's owner,
+ * or support staff); the console's images are public.
+ */
+function showAttachments(deps: Deps, stored: StoredAttachment[]): Promise<WorkorderAttachment[]> {
+  return Promise.all(stored.map(async (a) => ({ ...a, url: await readableFileUrl(deps, a.key) })));
 }
 
 async function thread(deps: Deps, orderId: number, withStaffNames: boolean): Promise<WorkorderReply[]> {
   const rows = await listReplies(deps.database.db, orderId);
-  return rows.map((r) => ({
-    id: r.id,
-    author: r.author,
-    ...(withStaffNames ? { staff_name: r.author === 'staff' ? (r.staff_name ?? null) : null } : {}),
-    content: r.content,
-    attachments: showAttachments(deps, r.attachments),
-    created_at: r.created_at.toISOString(),
-  }));
+  return Promise.all(
+    rows.map(async (r) => ({
+      id: r.id,
+      author: r.author,
+      ...(withStaffNames ? { staff_name: r.author === 'staff' ? (r.staff_name ?? null) : null } : {}),
+      content: r.content,
+      attachments: await showAttachments(deps, r.attachments),
+      created_at: r.created_at.toISOString(),
+    })),
+  );
 }
 
 // The musician's calls.

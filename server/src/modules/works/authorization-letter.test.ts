@@ -42,9 +42,9 @@ function png(width: number, height: number): Buffer {
 
 const dataUrl = (b: Buffer) => `data:image/png;base64,${b.toString('base64')}`;
 
-function refusal(run: () => unknown): Record<string, unknown> | undefined {
+async function refusal(run: () => Promise<unknown>): Promise<Record<string, unknown> | undefined> {
   try {
-    run();
+    await run();
   } catch (err) {
     expect(err).toBeInstanceOf(AppError);
     expect((err as AppError).key).toBe('WORK_SIGNATURE_INVALID');
@@ -98,20 +98,22 @@ describe('the letter font', () => {
 });
 
 describe('signature checks', () => {
-  it('takes a signing pad’s PNG with a drawn line in it (png-ink.test.ts checks the pixels further)', () => {
-    expect(parseSignature(dataUrl(signaturePng(600, 200)))).toMatchObject({ width: 600, height: 200 });
+  it('takes a signing pad’s PNG with a drawn line in it (signature.test.ts checks the pixels further)', async () => {
+    expect(await parseSignature(dataUrl(signaturePng(600, 200)))).toMatchObject({ width: 600, height: 200 });
   });
 
-  it('refuses what is not a sane PNG', () => {
-    expect(refusal(() => parseSignature('data:image/jpeg;base64,AAAA'))).toMatchObject({ reason: 'not_png' });
-    expect(refusal(() => parseSignature(dataUrl(Buffer.from('GIF89a......'))))).toMatchObject({ reason: 'not_png' });
-    expect(refusal(() => parseSignature(dataUrl(png(10, 10))))).toMatchObject({ reason: 'dimensions' });
-    expect(refusal(() => parseSignature(dataUrl(png(5000, 100))))).toMatchObject({ reason: 'dimensions' });
+  it('refuses what is not a sane PNG', async () => {
+    expect(await refusal(() => parseSignature('data:image/jpeg;base64,AAAA'))).toMatchObject({ reason: 'not_png' });
+    expect(await refusal(() => parseSignature(dataUrl(Buffer.from('GIF89a......'))))).toMatchObject({
+      reason: 'not_png',
+    });
+    expect(await refusal(() => parseSignature(dataUrl(png(10, 10))))).toMatchObject({ reason: 'dimensions' });
+    expect(await refusal(() => parseSignature(dataUrl(png(5000, 100))))).toMatchObject({ reason: 'dimensions' });
     const broken = png(600, 200);
     broken[20] = broken[20]! ^ 0xff; // the IHDR no longer matches its CRC
-    expect(refusal(() => parseSignature(dataUrl(broken)))).toMatchObject({ reason: 'corrupt' });
+    expect(await refusal(() => parseSignature(dataUrl(broken)))).toMatchObject({ reason: 'corrupt' });
     const big = Buffer.concat([png(600, 200), Buffer.alloc(600 * 1024)]);
-    expect(refusal(() => parseSignature(dataUrl(big)))).toMatchObject({ reason: 'size' });
+    expect(await refusal(() => parseSignature(dataUrl(big)))).toMatchObject({ reason: 'size' });
   });
 });
 

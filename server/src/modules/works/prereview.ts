@@ -109,7 +109,8 @@ async function coverRules(deps: Deps, m: MaterialRow): Promise<RuleIssue[]> {
   }
   const file = await readHead(deps, m.key, COVER_HEAD_BYTES);
   if (!file) return [{ rule: 'file.unreadable', field: 'cover', severity: 'error' }];
-  const info = await analyzeCover(file.head, 'cover');
+  // Decoded when the head is the whole file; a bigger one (never checked at upload) is judged by its header.
+  const info = await analyzeCover(file.head, 'cover', { whole: file.head.length >= file.size });
   return isRefusal(info) ? info.issues : info.warnings;
 }
 

@@ -23,6 +23,7 @@ import { resumeStep, type WorkStatus } from '@trackline/contract/work-status';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
+import { privateFileUrl } from '../storage/file-access';
 import { addDays, shanghaiToday } from './calendar';
 import {
   findWork,
@@ -36,12 +37,17 @@ import {
   type WorkRow,
 } from './works.repository';
 
-function toMaterial(deps: Deps, m: MaterialRow): MaterialItem {
+/**
+ * A cover is public; the other files (audio, lyrics, video) are the musician's own, shown through a link that
+ * expires: the callers checked the reader first (the owner's calls load the work by owner, the editors' need the
+ * editor role).
+ */
+async function toMaterial(deps: Deps, m: MaterialRow): Promise<MaterialItem> {
   return {
     id: m.id,
     kind: m.kind as MaterialKind,
     key: m.key,
-    url: deps.storage.url(m.key),
+    url: m.kind === 'cover' ? deps.storage.url(m.key) : await privateFileUrl(deps, m.key),
     name: m.original_name,
     size: Number(m.size_bytes),
     meta: (m.meta as Record<string, unknown> | null) ?? null,
@@ -49,7 +55,7 @@ function toMaterial(deps: Deps, m: MaterialRow): MaterialItem {
   };
 }
 
-function toTrack(deps: Deps, t: TrackRow, materials: readonly MaterialRow[]): TrackItem {
+async function toTrack(deps: Deps, t: TrackRow, materials: readonly MaterialRow[]): Promise<TrackItem> {
   return {
     id: t.id,
     position: t.position,
@@ -65,7 +71,7 @@ function toTrack(deps: Deps, t: TrackRow, materials: readonly MaterialRow[]): Tr
     explicit: t.explicit,
     language: t.language as WorkLanguage | null,
     lyrics: t.lyrics,
-    materials: materials.filter((m) => m.track_id === t.id).map((m) => toMaterial(deps, m)),
+    materials: await Promise.all(materials.filter((m) => m.track_id === t.id).map((m) => toMaterial(deps, m))),
   };
 }
 
@@ -109,8 +115,8 @@ export async function loadWorkDetail(deps: Deps, workId: number, db: Db = deps.d
     source_code: work.source === null ? null : sourceCode(work.source as Source),
     platforms: work.platforms,
     territories: work.worldwide ? 'worldwide' : (work.territories as Territory[]),
-    cover: cover ? toMaterial(deps, cover) : null,
-    tracks: tracks.map((t) => toTrack(deps, t, materials)),
+    cover: cover ? await toMaterial(deps, cover) : null,
+    tracks: await Promise.all(tracks.map((t) => toTrack(deps, t, materials))),
     authorization: authorization
       ? {
           signed_at: authorization.signed_at.toISOString(),
@@ -140,6 +146,8 @@ export function toListItem(deps: Deps, row: WorkListRow): WorkListItem {
     cover_url: row.cover_key ? deps.storage.url(row.cover_key) : null,
     track_count: Number(row.track_count ?? 0),
     release_date: row.release_date,
+    upc: row.upc ?? null,
+    isrcs: row.isrcs ?? [],
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -144,6 +144,9 @@ function listColumns(q: ReturnType<typeof listBase>) {
       .select((c) => c.fn.countAll<number>().as('n'))
       .whereRef('t.work_id', '=', 'w.id')
       .as('track_count'),
+    'w.upc',
+    sql<string[] | null>`(SELECT array_agg(t.isrc ORDER BY t.position) FROM work_tracks t
+      WHERE t.work_id = w.id AND t.isrc IS NOT NULL)`.as('isrcs'),
   ]);
 }
 

@@ -51,7 +51,12 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
     );
     r.post(
       path,
-      { schema: { tags, security, summary, body: schema }, preValidation: bodyFromQuery, preHandler },
+      {
+        schema: { tags, security, summary, body: schema },
+        preValidation: bodyFromQuery,
+        preHandler,
+        config: { readOnly: true },
+      },
       async (request) => ok(await run(request, request.body as z.output<S>)),
     );
   }

@@ -26,7 +26,7 @@ import { intakeServerFile } from '../storage/media-intake';
 import { addDays, shanghaiToday } from './calendar';
 import { type CoverArt, chordWav, coverPng, signaturePng } from './demo-media';
 import { approveWork, markWorkOnline, rejectWork } from './review.service';
-import { createWork, type Musician, saveInfo, saveScope, signWork } from './works.service';
+import { createWorkUnmetered, type Musician, saveInfo, saveScope, signWork } from './works.service';
 
 const FLAG = 'demo_works_seeded';
 /** Recorded as the signer's address in the letters: the server itself signed for the demo. */
@@ -205,7 +205,7 @@ async function storeFile(deps: Deps, userId: number, kind: GrantKind, body: Buff
 
 /** A release through step 1 (complete, so it moves on to 10) with its own cover and one recording per track. */
 async function fillRelease(deps: Deps, user: Musician, release: DemoRelease): Promise<number> {
-  const { id } = await createWork(deps, user, release.kind);
+  const { id } = await createWorkUnmetered(deps, user, release.kind);
   const cover = await storeFile(deps, user.id, 'cover', coverPng({ size: 3000, ...release.cover }), 'cover.png');
   const tracks = [];
   for (const t of release.tracks) {
@@ -321,7 +321,7 @@ export async function seedDemoWorks(deps: Deps, mobile: string): Promise<DemoWor
 
   const scope = await fillRelease(deps, user, AFTER_RAIN);
 
-  const { id: draft } = await createWork(deps, user, 'single');
+  const { id: draft } = await createWorkUnmetered(deps, user, 'single');
   await saveInfo(deps, user.id, workInfoBody.parse({ id: draft, title: '写给远方的信', tracks: [{}] }));
 
   return { online, underReview, rejected, scope, draft };

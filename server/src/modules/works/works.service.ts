@@ -51,6 +51,7 @@ import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
 import { decodeLyrics } from '../media/lyrics';
 import { isRefusal } from '../media/refusal';
+import { markFilePublic } from '../storage/file-access';
 import { findUserFilesByKeys } from '../storage/storage.repository';
 import { authorizationLetter, type LetterInput, SignatureUndecodable } from './authorization-letter';
 import { addDays, isCalendarDate, shanghaiDayStart, shanghaiToday } from './calendar';
@@ -209,6 +210,19 @@ export async function createWork(deps: Deps, user: Musician, kind: 'single' | 'a
     { key: `works:create:${user.id}:d`, windowSec: 86_400, max: WORK_CREATE_LIMITS.perUserPerDay },
   ]);
   if (!allowed) throw new AppError('RATE_LIMITED');
+  return createWorkUnmetered(deps, user, kind);
+}
+
+/**
+ * A new work without the per-musician hourly and daily counts: for the demo seed, which is the service itself and
+ * not a musician. The counters live in Redis when REDIS_URL is set, and Redis outlives the database: a fresh
+ * database's demo musician (the same id every time) would otherwise find the last starts' works counted.
+ */
+export async function createWorkUnmetered(
+  deps: Deps,
+  user: Musician,
+  kind: 'single' | 'album',
+): Promise<{ id: number }> {
   if ((await countUnfinished(deps.database.db, user.id)) >= WORK_CREATE_LIMITS.unfinishedMax)
     throw new AppError('WORK_DRAFT_LIMIT', { max: WORK_CREATE_LIMITS.unfinishedMax });
   return inTransaction(deps, async (trx) => {
@@ -339,13 +353,12 @@ export async function saveInfo(deps: Deps, userId: number, body: WorkInfoBody): 
       }
     }
     if (body.cover_key === null) await clearMaterialSlot(trx, work.id, null, 'cover');
-    else if (body.cover_key !== undefined)
-      await setMaterial(trx, {
-        work_id: work.id,
-        track_id: null,
-        kind: 'cover',
-        file_id: files.get(body.cover_key)!.id,
-      });
+    else if (body.cover_key !== undefined) {
+      const fileId = files.get(body.cover_key)!.id;
+      await setMaterial(trx, { work_id: work.id, track_id: null, kind: 'cover', file_id: fileId });
+      // A cover is shown to everyone (stores, lists): the one user file anyone may read by URL.
+      await markFilePublic(trx, fileId);
+    }
     await advanceIfComplete(trx, userId, work.id);
   });
   return loadWorkDetail(deps, body.id);
@@ -458,7 +471,7 @@ export async function signWork(
       if (work.source === 8) throw new AppError('WORK_NO_AUTHORIZATION', { issues });
       if (!can_submit) throw new AppError('WORK_PREREVIEW_FAILED', { issues });
       if (work.wc_statement === 2 && !body.signature_png) throw new AppError('WORK_SIGNATURE_REQUIRED');
-      const signature = body.signature_png ? parseSignature(body.signature_png) : null;
+      const signature = body.signature_png ? await parseSignature(body.signature_png) : null;
 
       const signedAt = new Date();
       const input = await letterInput(trx, work, user, signedAt, ip, signature);
@@ -742,6 +755,7 @@ export async function addMaterial(deps: Deps, userId: number, body: MaterialAddB
       if (lyrics !== null && track.lyrics.trim() === '') await updateTrack(trx, work.id, track.id, { lyrics });
     }
     await setMaterial(trx, { work_id: work.id, track_id: trackId, kind: body.kind, file_id: file.id });
+    if (body.kind === 'cover') await markFilePublic(trx, file.id);
     await updateWork(trx, work.id, {});
     await advanceIfComplete(trx, userId, work.id);
   });

@@ -91,11 +91,11 @@ export interface CaptchasTable {
   expires_at: ColumnType<Date, Date | string, never>;
 }
 
-export interface RateCountersTable {
+/** Sliding-window rate limits: per rule key, the epoch-microsecond instants of the hits inside its window. */
+export interface RateLogTable {
   key: string;
-  window_start: ColumnType<Date, Date | string, never>;
-  count: number;
-  expires_at: ColumnType<Date, Date | string, never>;
+  hits: ColumnType<string[], never, string[]>;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
 }
 
 export interface MessagesTable {
@@ -237,6 +237,8 @@ export interface UserFilesTable {
   /** Migration 0005: hex SHA-256 of the whole file and what its analyzer read (audio and video). */
   sha256: ColumnType<string | null, string | null | undefined, never>;
   meta: ColumnType<unknown, string | null | undefined, never>;
+  /** Migration 0009: who may read it by URL (modules/storage/file-access.ts). */
+  visibility: Generated<'public' | 'private'>;
 }
 
 // Resumable uploads and upload grants (migration 0005).
@@ -435,6 +437,18 @@ export interface IdentifierCountersTable {
   value: ColumnType<number, number | undefined, number>;
 }
 
+/** platform/http/idempotency.ts: the first answer to a state-changing call, by caller and key. */
+export interface IdempotencyKeysTable {
+  scope: string;
+  key: string;
+  request_hash: string;
+  state: 'pending' | 'done';
+  status_code: number | null;
+  content_type: string | null;
+  body: string | null;
+  created_at: CreatedAt;
+}
+
 export interface Database extends DistributionTables, RoyaltiesTables {
   settings: SettingsTable;
   agents: AgentsTable;
@@ -443,7 +457,7 @@ export interface Database extends DistributionTables, RoyaltiesTables {
   sessions: SessionsTable;
   sms_codes: SmsCodesTable;
   captchas: CaptchasTable;
-  rate_counters: RateCountersTable;
+  rate_log: RateLogTable;
   messages: MessagesTable;
   message_reads: MessageReadsTable;
   news_categories: NewsCategoriesTable;
@@ -468,4 +482,5 @@ export interface Database extends DistributionTables, RoyaltiesTables {
   work_events: WorkEventsTable;
   work_authorizations: WorkAuthorizationsTable;
   identifier_counters: IdentifierCountersTable;
+  idempotency_keys: IdempotencyKeysTable;
 }

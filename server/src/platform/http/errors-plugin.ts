@@ -30,7 +30,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const lang = langOf(request);
     if (error instanceof AppError) {
-      return reply.status(error.status).send(failure(error.key, lang, error.details ?? null));
+      // Stored files and pages are not API calls: a browser or a player acts on their HTTP status.
+      const status = error.key === 'NOT_FOUND' && !request.url.startsWith('/api/') ? 404 : error.status;
+      return reply.status(status).send(failure(error.key, lang, error.details ?? null));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = [

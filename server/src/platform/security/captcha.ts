@@ -1,16 +1,22 @@
 /**
  * Picture codes: asked for once a rate limit or failed logins say a human should prove itself.
  * The answer is stored as a keyed hash, lives 5 minutes, and is used up by the first check, right or wrong.
+ * The picture is a PNG (captcha-image.ts). It only slows scripts down: the counted limits are what hold.
  */
 import { randomUUID } from 'node:crypto';
-import svgCaptcha from 'svg-captcha';
 import type { Db } from '../db/database';
+import { captchaText, drawCaptcha } from './captcha-image';
 import { hmac, sameBytes } from './tokens';
 
 const TTL_MS = 5 * 60_000;
 
-export async function createCaptcha(db: Db, secret: string): Promise<{ captcha_id: string; image: string }> {
-  const { data, text } = svgCaptcha.create({ size: 4, noise: 2, ignoreChars: '0oO1ilI', background: '#f4f1ff' });
+/** `text`: the code to show; a random one unless a test needs to know it. */
+export async function createCaptcha(
+  db: Db,
+  secret: string,
+  text = captchaText(),
+): Promise<{ captcha_id: string; image: string }> {
+  const png = await drawCaptcha(text);
   const id = randomUUID();
   await db
     .insertInto('captchas')
@@ -21,7 +27,7 @@ export async function createCaptcha(db: Db, secret: string): Promise<{ captcha_i
     })
     .execute();
   if (Math.random() < 0.05) await db.deleteFrom('captchas').where('expires_at', '<', new Date()).execute();
-  return { captcha_id: id, image: `data:image/svg+xml;base64,${Buffer.from(data).toString('base64')}` };
+  return { captcha_id: id, image: `data:image/png;base64,${png.toString('base64')}` };
 }
 
 export async function checkCaptcha(

@@ -1,6 +1,9 @@
 /**
- * S3-compatible storage (AWS S3, Aliyun OSS, MinIO...), chosen when S3_BUCKET is set. Files are read by browsers
- * from S3_PUBLIC_URL when the bucket (or a CDN in front of it) is public, else through the server at /files/<key>.
+ * S3-compatible storage (AWS S3, Aliyun OSS, MinIO...), chosen when S3_BUCKET is set. Public files are read by
+ * browsers from S3_PUBLIC_URL when the bucket (or a CDN in front of it) serves them, else through the server at
+ * /files/<key>. Users' files (users/...) never go to S3_PUBLIC_URL: the public ones (covers) come through the
+ * server, which checks their recorded visibility, and private ones are presigned GETs that expire; so a bucket
+ * policy may make everything but users/ public.
  */
 import { createHmac } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -15,6 +18,7 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../../config';
 import { type PresignedPost, type Storage, safeKey } from './storage';
 
@@ -141,7 +145,12 @@ export function s3Storage(s3: NonNullable<Config['s3']>, serverPrefix: string): 
     async remove(key) {
       await client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }));
     },
-    url: (key) => `${s3.publicUrl ? `${s3.publicUrl}/` : serverPrefix}${safeKey(key)}`,
+    url: (key) =>
+      `${s3.publicUrl && !safeKey(key).startsWith('users/') ? `${s3.publicUrl}/` : serverPrefix}${safeKey(key)}`,
+    signedUrl: (key, expiresAt) =>
+      getSignedUrl(client, new GetObjectCommand({ Bucket: s3.bucket, Key: safeKey(key) }), {
+        expiresIn: Math.max(1, Math.ceil((expiresAt.getTime() - Date.now()) / 1000)),
+      }),
     presignPost: (input) => signPostPolicy(s3, input),
   };
 }

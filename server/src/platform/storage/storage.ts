@@ -1,11 +1,13 @@
 /**
  * Files behind one interface. Local disk under <DATA_DIR>/files is the default; keys are relative paths
- * ("agent/3/logo-<uuid>.png") and are served read-only at /files/<key>.
+ * ("agent/3/logo-<uuid>.png") and are served read-only at /files/<key>. Users' files (keys under users/) are
+ * private unless recorded public (modules/storage/file-access.ts): they are read through signedUrl links.
  */
 import { createReadStream } from 'node:fs';
 import { copyFile, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { signFileQuery } from './file-signature';
 
 /** A browser form upload straight to the store (S3 POST policy): where to send it and the fields to send first. */
 export interface PresignedPost {
@@ -26,8 +28,13 @@ export interface Storage {
   /** The file's bytes as a stream (from start to end, both inclusive, when given), or null when there is none. */
   read(key: string, range?: { start: number; end: number }): Promise<Readable | null>;
   remove(key: string): Promise<void>;
-  /** The URL a browser uses to read the file. */
+  /** The URL a browser uses to read a public file. */
   url(key: string): string;
+  /**
+   * A link that reads the file until expiresAt and no longer: an S3 presigned GET, or on local disk
+   * /files/<key>?exp&sig (file-signature.ts). Mint it only for a caller whose right to read the file was checked.
+   */
+  signedUrl(key: string, expiresAt: Date): Promise<string>;
   /**
    * S3 only: a form upload the browser sends to the bucket itself, limited by a signed policy to keys starting with
    * keyPrefix, this content type and at most maxBytes, until expiresAt. Local disk has none: the server takes such
@@ -48,7 +55,8 @@ export function safeKey(key: string): string {
   return key;
 }
 
-export function localDiskStorage(root: string, publicPrefix: string): Storage {
+/** signingKey: fileSigningKey(server secret), the key of the private-file links this store mints. */
+export function localDiskStorage(root: string, publicPrefix: string, signingKey: Buffer): Storage {
   const full = (key: string) => path.join(root, safeKey(key));
   return {
     async put(key, body) {
@@ -84,6 +92,7 @@ export function localDiskStorage(root: string, publicPrefix: string): Storage {
       await rm(full(key), { force: true });
     },
     url: (key) => `${publicPrefix}${safeKey(key)}`,
+    signedUrl: async (key, expiresAt) => `${publicPrefix}${safeKey(key)}?${signFileQuery(signingKey, key, expiresAt)}`,
   };
 }
 

@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Form, Input, Spin } from 'antd';
+import { Button, Form, Input, Spin } from 'antd';
 import type { CaptchaData } from '../api/session';
 import { useAdminT } from '../i18n';
 
@@ -11,12 +11,15 @@ interface CaptchaInputProps {
   onRefresh: () => void;
 }
 
-/** The picture code: an input and its image; clicking the image (or Enter on it) shows a new one. */
+/**
+ * The picture code: an input, then the picture (200×64, at its own size) with a labelled refresh button beside it.
+ * The picture is meant to be hard for scripts, so asking for another one must be easy for people.
+ */
 export function CaptchaInput({ inputId, captcha, loading, onRefresh }: CaptchaInputProps) {
   const { t } = useAdminT();
   return (
-    <Form.Item label={t('login.captcha')} htmlFor={inputId} required extra={t('login.captchaRefresh')}>
-      <div className="admin-captcha-row">
+    <Form.Item label={t('login.captcha')} htmlFor={inputId} required>
+      <div className="admin-captcha">
         <Form.Item
           name="captcha"
           noStyle
@@ -24,24 +27,20 @@ export function CaptchaInput({ inputId, captcha, loading, onRefresh }: CaptchaIn
         >
           <Input id={inputId} size="large" maxLength={12} autoComplete="off" spellCheck={false} />
         </Form.Item>
-        <button
-          type="button"
-          className="admin-captcha-image"
-          onClick={onRefresh}
-          disabled={loading}
-          aria-label={t('login.captchaRefreshLabel')}
-          title={t('login.captchaRefreshLabel')}
-        >
-          {loading ? (
-            <Spin size="small" aria-label={t('login.captchaLoading')} />
-          ) : captcha ? (
-            <img src={captcha.image} alt={t('login.captcha')} />
-          ) : (
-            <span className="admin-captcha-failed">
-              <ReloadOutlined aria-hidden="true" /> {t('login.captchaLoadFailed')}
-            </span>
-          )}
-        </button>
+        <div className="admin-captcha-row">
+          <div className="admin-captcha-image" aria-busy={loading}>
+            {loading ? (
+              <Spin size="small" aria-label={t('login.captchaLoading')} />
+            ) : captcha ? (
+              <img src={captcha.image} alt={t('login.captcha')} width={200} height={64} />
+            ) : (
+              <span className="admin-captcha-failed">{t('login.captchaLoadFailed')}</span>
+            )}
+          </div>
+          <Button icon={<ReloadOutlined aria-hidden="true" />} onClick={onRefresh} disabled={loading}>
+            {t('login.captchaRefreshLabel')}
+          </Button>
+        </div>
       </div>
     </Form.Item>
   );

@@ -6,7 +6,7 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useAgentInfo, useSiteTitle } from '../../features/site/use-agent-info';
-import { useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 import { withChunkTimeout } from '../chunk-loading';
 import type { RouteHandle } from '../route-handle';
 import { BrandMark } from './brand-mark';
@@ -18,7 +18,7 @@ const UserActions = lazy(() => withChunkTimeout(() => import('./user-actions')))
 
 export function SiteHeader({ variant }: { variant: NonNullable<RouteHandle['header']> }) {
   const { t } = useTranslation();
-  const loggedIn = useSessionToken() !== null;
+  const loggedIn = useLoggedIn();
   const { data: agent } = useAgentInfo();
   const siteTitle = useSiteTitle();
 

@@ -4,8 +4,8 @@
  * and shows a thin progress bar while the next page chunk loads.
  */
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
-import { useSessionToken } from '../../lib/session';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { useLoggedIn } from '../../lib/session';
 import { guardRedirect } from '../guard';
 import { usePageTitle, useRouteHandle } from '../use-route-handle';
 import { QaFloatButton } from './qa-float-button';
@@ -21,17 +21,19 @@ function PageTitle() {
 
 export function SiteLayout() {
   const { t } = useTranslation();
-  const token = useSessionToken();
+  const loggedIn = useLoggedIn();
   const { pathname } = useLocation();
   const navigation = useNavigation();
   const { header = 'default' } = useRouteHandle();
 
-  const target = guardRedirect(pathname, token !== null);
+  const target = guardRedirect(pathname, loggedIn);
   if (target) return <Navigate to={target} replace />;
 
   return (
     <div className={`site site--header-${header}`}>
       <PageTitle />
+      {/* A new page opens at its top; Back and Forward return to where the page was scrolled (issue 9). */}
+      <ScrollRestoration />
       <a className="skip-link" href="#main">
         {t('common.skipToContent')}
       </a>

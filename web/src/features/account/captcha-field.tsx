@@ -1,4 +1,5 @@
-import { Form, Input, Spin } from 'antd';
+import { ReloadOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { CAPTCHA_FIELD, type CaptchaState } from './use-captcha';
 
@@ -9,34 +10,37 @@ interface CaptchaInputProps {
   state: CaptchaState;
 }
 
-/** Input plus the image; the image is a button because clicking it fetches a new one. */
+/**
+ * Input, then the picture (200×64, shown at its own size so it stays sharp) with a labelled refresh button beside it:
+ * the picture is meant to be hard for scripts, so asking for another one must be easy for people.
+ */
 function CaptchaInput({ id, value, onChange, state }: CaptchaInputProps) {
   const { t } = useTranslation();
   return (
-    <div className="inline-control">
+    <div className="captcha-control">
       <Input
         id={id}
         value={value}
         onChange={(event) => onChange?.(event.target.value)}
         placeholder={t('auth.captchaPlaceholder')}
         autoComplete="off"
+        spellCheck={false}
         maxLength={12}
         size="large"
         autoFocus
       />
-      <button
-        type="button"
-        className="captcha-image"
-        onClick={() => void state.refresh()}
-        aria-label={t('auth.captchaRefresh')}
-        title={t('auth.captchaRefresh')}
-      >
-        {state.loading || !state.captcha ? (
-          <Spin size="small" />
-        ) : (
-          <img src={state.captcha.image} alt={t('auth.captchaAlt')} />
-        )}
-      </button>
+      <div className="captcha-picture">
+        <div className="captcha-image" aria-busy={state.loading}>
+          {state.loading || !state.captcha ? (
+            <Spin size="small" />
+          ) : (
+            <img src={state.captcha.image} alt={t('auth.captchaAlt')} width={200} height={64} />
+          )}
+        </div>
+        <Button icon={<ReloadOutlined />} onClick={() => void state.refresh()} disabled={state.loading}>
+          {t('auth.captchaRefresh')}
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
- * The session user (spec §3), loaded from /api/user/info whenever there is a token. The last known copy
- * from localStorage shows at once (nickname in the header) and is refreshed straight away.
+ * The session user (spec §3), from /api/user/info while logged in. The page's first answer (session-probe.ts)
+ * or the login's fills the cache, so the header shows the nickname without asking again.
  * Failing to load it is only logged (spec §8); a 1000 answer ends the session in the API client.
  */
 
@@ -9,13 +9,12 @@ import type { UserInfo } from '@trackline/contract/account';
 import { isCancelled } from '../../api/client';
 import { queryClient } from '../../lib/query-client';
 import { QUERY_KEYS } from '../../lib/query-keys';
-import { getStoredUser, rememberUser, useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 import { fetchUserInfo } from './account-api';
 
 async function loadUser(signal: AbortSignal): Promise<UserInfo> {
   try {
     const answer = await fetchUserInfo(signal);
-    rememberUser(answer.data.userinfo);
     // Spec §4: the unread message count is refreshed on loading the user.
     void queryClient.invalidateQueries({ queryKey: QUERY_KEYS.unreadCount });
     return answer.data.userinfo;
@@ -26,14 +25,11 @@ async function loadUser(signal: AbortSignal): Promise<UserInfo> {
 }
 
 export function useUserInfo() {
-  const token = useSessionToken();
+  const loggedIn = useLoggedIn();
   return useQuery({
     queryKey: QUERY_KEYS.userInfo,
     queryFn: ({ signal }) => loadUser(signal),
-    enabled: token !== null,
-    initialData: getStoredUser,
-    // The stored copy is only a placeholder: always refetch on first use.
-    initialDataUpdatedAt: 0,
+    enabled: loggedIn,
   });
 }
 

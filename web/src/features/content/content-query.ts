@@ -22,7 +22,7 @@ export function useContentKey(name: string, params?: unknown): readonly unknown[
   return contentKey(name, i18n.language, params);
 }
 
-/** Unknown ids answer 2044 (HTTP 404): the page shows its not-found state. */
+/** Unknown ids answer 2044: the page shows its not-found state. */
 export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.code === errorCatalogue.NOT_FOUND.code;
 }

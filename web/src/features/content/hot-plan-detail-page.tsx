@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { HOT_PLAN_ROUTE, LOGGED_IN_HOME, REGISTER_ROUTE } from '../../lib/routes';
-import { useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 import { useMetaDescription } from '../../lib/use-meta-description';
 import { isNotFound, positiveInt } from './content-query';
 import { ErrorState, ListSkeleton, NotFoundState } from './content-states';
@@ -16,7 +16,7 @@ import './hot-plan.css';
 
 function PlanArticle({ plan }: { plan: HotPlanDetail }) {
   const { t } = useTranslation();
-  const loggedIn = useSessionToken() !== null;
+  const loggedIn = useLoggedIn();
   return (
     <article className="hot-plan-article">
       <header className="content-card hot-plan-article__header">

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
 import { apiGet, isCancelled } from '../../api/client';
 import { QUERY_KEYS } from '../../lib/query-keys';
-import { useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 
 export function useUnreadCount(): number {
-  const token = useSessionToken();
+  const loggedIn = useLoggedIn();
   const { data } = useQuery({
     queryKey: QUERY_KEYS.unreadCount,
     queryFn: async ({ signal }) => {
@@ -20,7 +20,7 @@ export function useUnreadCount(): number {
         throw error;
       }
     },
-    enabled: token !== null,
+    enabled: loggedIn,
   });
   return data ?? 0;
 }

@@ -12,7 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryClient } from '../../lib/query-client';
 import { QUERY_KEYS } from '../../lib/query-keys';
-import { getStoredUser, useSessionToken } from '../../lib/session';
+import { currentUser, useLoggedIn } from '../../lib/session';
 import { submitProblem } from './problem-api';
 import { problemRules } from './problem-rules';
 import { PROBLEM_TYPE_OPTIONS } from './problem-types';
@@ -26,7 +26,7 @@ interface ProblemValues {
 
 /** The cached session user (features/account keeps it under QUERY_KEYS.userInfo and in storage). */
 function cachedUsername(): string {
-  const user = queryClient.getQueryData<UserInfo>(QUERY_KEYS.userInfo) ?? getStoredUser();
+  const user = queryClient.getQueryData<UserInfo>(QUERY_KEYS.userInfo) ?? currentUser();
   return user?.username?.trim() ?? '';
 }
 
@@ -34,7 +34,7 @@ export function ProblemForm() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<ProblemValues>();
-  const loggedIn = useSessionToken() !== null;
+  const loggedIn = useLoggedIn();
   const [submitting, setSubmitting] = useState(false);
   const rules = problemRules(t, loggedIn);
 

@@ -75,7 +75,12 @@ export default function WorkorderListPage() {
                   <span className="workorder-row__meta">
                     <span>{t('workorders.number', { num: String(order.id) })}</span>
                     <span>{workorderTypeLabel(t, order.type)}</span>
-                    <span>{t('workorders.replies', { count: order.reply_count })}</span>
+                    <span>
+                      {/* reply_count includes the order's own opening text: the replies are the rest. */}
+                      {order.reply_count > 1
+                        ? t('workorders.replies', { count: order.reply_count - 1 })
+                        : t('workorders.noReplies')}
+                    </span>
                     <span>{t('workorders.lastReply', { time: formatDate(order.last_reply_at, true) })}</span>
                   </span>
                 </span>

@@ -112,9 +112,9 @@ function MaterialRows({ work, onRemove }: { work: WorkDetail; onRemove: (m: Mate
       <tbody>
         {rows.map(({ owner, material }) => (
           <tr key={material.id} data-testid="material-row">
-            <td>{owner}</td>
-            <td>{pick(MATERIAL_LABELS[material.kind])}</td>
-            <td>
+            <td data-label={t('works.material.owner')}>{owner}</td>
+            <td data-label={t('works.material.kind')}>{pick(MATERIAL_LABELS[material.kind])}</td>
+            <td data-label={t('works.material.file')} className="material-table__file">
               <a href={material.url} target="_blank" rel="noopener noreferrer">
                 {material.name}
               </a>{' '}

@@ -11,6 +11,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { WORK_LIST_ROUTE, workStepRoute } from '../../lib/routes';
 import { type Step, useWorkStep } from './use-work-step';
+import { WorkCodes } from './work-codes';
 import { WorkStatusTag } from './work-status-tag';
 import './works.css';
 
@@ -102,7 +103,14 @@ export function StepGate({ step, children }: { step: Step; children: (work: Work
         status="info"
         title={t('works.locked.title')}
         subTitle={
-          <WorkStatusTag status={work.status} remark={work.remark} rejectReason={work.reject_reason} showReason />
+          <>
+            <WorkStatusTag status={work.status} remark={work.remark} rejectReason={work.reject_reason} showReason />
+            <WorkCodes
+              upc={work.upc}
+              isrcs={work.tracks.flatMap((track) => (track.isrc ? [track.isrc] : []))}
+              className="work-codes--centred"
+            />
+          </>
         }
         extra={
           <Link to={WORK_LIST_ROUTE} className="link-button link-button--primary">

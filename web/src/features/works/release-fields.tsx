@@ -41,6 +41,7 @@ export function ReleaseFields({ draft, onChange, showRequired, disabled }: Relea
               id={`${id}-title`}
               value={draft.title}
               maxLength={WORK_LIMITS.titleMax}
+              showCount
               status={invalid ? 'error' : undefined}
               aria-describedby={describedBy}
               aria-invalid={invalid || undefined}

@@ -5,16 +5,17 @@
  */
 import { ArrowLeftOutlined, ArrowRightOutlined } from '@ant-design/icons';
 import { errorCatalogue } from '@trackline/contract/errors';
-import { TERRITORIES, type Territory, type WorkDetail } from '@trackline/contract/work-model';
-import { Alert, Button, Checkbox, DatePicker, Radio, Skeleton } from 'antd';
+import { COMMON_TERRITORIES, TERRITORIES, type Territory, type WorkDetail } from '@trackline/contract/work-model';
+import { Alert, Button, Checkbox, DatePicker, Radio, Select, Skeleton } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError, showApiError } from '../../api/client';
 import { workStepRoute } from '../../lib/routes';
 import { PlatformPicker } from './platform-picker';
 import { StepFrame, StepGate } from './publish-shell';
+import { clearScopeDraft, readScopeDraft, writeScopeDraft } from './scope-draft';
 import { territoryName, useWorkLabels } from './work-labels';
 import { saveWorkScope, useInvalidateWorks, usePlatforms } from './works-api';
 import './works.css';
@@ -38,10 +39,31 @@ function Step2Form({ work }: { work: WorkDetail }) {
   const navigate = useNavigate();
   const invalidate = useInvalidateWorks();
   const platforms = usePlatforms();
-  const [chosen, setChosen] = useState<string[] | null>(work.platforms.length > 0 ? work.platforms : null);
-  const [worldwide, setWorldwide] = useState(work.territories === 'worldwide');
-  const [territories, setTerritories] = useState<Territory[]>(work.territories === 'worldwide' ? [] : work.territories);
-  const [date, setDate] = useState<Dayjs | null>(work.release_date ? dayjs(work.release_date) : null);
+  // What was picked here before a refresh wins over what the server last saved (scope-draft.ts).
+  const [draft] = useState(() => readScopeDraft(work.id));
+  const [chosen, setChosen] = useState<string[] | null>(
+    draft ? draft.platforms : work.platforms.length > 0 ? work.platforms : null,
+  );
+  const [worldwide, setWorldwide] = useState(draft ? draft.worldwide : work.territories === 'worldwide');
+  const [territories, setTerritories] = useState<Territory[]>(
+    draft ? draft.territories : work.territories === 'worldwide' ? [] : work.territories,
+  );
+  const [date, setDate] = useState<Dayjs | null>(() => {
+    const value = draft ? draft.releaseDate : work.release_date;
+    return value ? dayjs(value) : null;
+  });
+  const [touched, setTouched] = useState(false);
+  useEffect(() => {
+    if (touched)
+      writeScopeDraft(work.id, {
+        platforms: chosen,
+        worldwide,
+        territories,
+        releaseDate: date ? date.format('YYYY-MM-DD') : null,
+      });
+  }, [touched, work.id, chosen, worldwide, territories, date]);
+  const common = new Set<string>(COMMON_TERRITORIES);
+  const otherTerritories = territories.filter((code) => !common.has(code));
   const [errors, setErrors] = useState<{ platforms?: string; territories?: string; date?: string; other?: string }>({});
   const [saving, setSaving] = useState(false);
 
@@ -63,6 +85,7 @@ function Step2Form({ work }: { work: WorkDetail }) {
         territories: worldwide ? 'worldwide' : territories,
         release_date: date.format('YYYY-MM-DD'),
       });
+      clearScopeDraft(work.id);
       invalidate(work.id);
       navigate(workStepRoute(3, work.id), { state: { back: true } });
     } catch (error) {
@@ -95,7 +118,14 @@ function Step2Form({ work }: { work: WorkDetail }) {
             action={<Button onClick={() => void platforms.refetch()}>{t('common.retry')}</Button>}
           />
         ) : (
-          <PlatformPicker platforms={platforms.data} value={selected} onChange={setChosen} />
+          <PlatformPicker
+            platforms={platforms.data}
+            value={selected}
+            onChange={(value) => {
+              setChosen(value);
+              setTouched(true);
+            }}
+          />
         )}
         {errors.platforms && (
           <p className="rule-issue rule-issue--error" role="alert">
@@ -106,18 +136,48 @@ function Step2Form({ work }: { work: WorkDetail }) {
 
       <fieldset className="work-section">
         <legend className="work-section__title">{t('works.scope.territories')}</legend>
-        <Radio.Group value={worldwide} onChange={(e) => setWorldwide(e.target.value)}>
+        <Radio.Group
+          value={worldwide}
+          onChange={(e) => {
+            setWorldwide(e.target.value);
+            setTouched(true);
+          }}
+        >
           <Radio value={true}>{t('works.scope.worldwide')}</Radio>
           <Radio value={false}>{t('works.scope.someTerritories')}</Radio>
         </Radio.Group>
         {!worldwide && (
-          <Checkbox.Group
-            className="territory-grid"
-            value={territories}
-            aria-label={t('works.scope.territories')}
-            options={TERRITORIES.map((code) => ({ value: code, label: territoryName(code, lang) }))}
-            onChange={(value) => setTerritories(value as Territory[])}
-          />
+          <>
+            <Checkbox.Group
+              className="territory-grid"
+              value={territories.filter((code) => common.has(code))}
+              aria-label={t('works.scope.commonTerritories')}
+              options={COMMON_TERRITORIES.map((code) => ({ value: code, label: territoryName(code, lang) }))}
+              onChange={(value) => {
+                setTerritories([...(value as Territory[]), ...otherTerritories]);
+                setTouched(true);
+              }}
+            />
+            <label className="work-field__label" htmlFor="scope-more-territories">
+              {t('works.scope.moreTerritories')}
+            </label>
+            <Select
+              id="scope-more-territories"
+              mode="multiple"
+              allowClear
+              className="territory-more"
+              placeholder={t('works.scope.moreTerritoriesPlaceholder')}
+              value={otherTerritories}
+              optionFilterProp="label"
+              options={TERRITORIES.filter((code) => !common.has(code))
+                .map((code) => ({ value: code, label: `${territoryName(code, lang)} (${code})` }))
+                .sort((a, b) => a.label.localeCompare(b.label, lang))}
+              onChange={(value: Territory[]) => {
+                setTerritories([...territories.filter((code) => common.has(code)), ...value]);
+                setTouched(true);
+              }}
+            />
+          </>
         )}
         {errors.territories && (
           <p className="rule-issue rule-issue--error" role="alert">
@@ -140,6 +200,7 @@ function Step2Form({ work }: { work: WorkDetail }) {
           aria-describedby="scope-date-hint"
           onChange={(d) => {
             setDate(d);
+            setTouched(true);
             setErrors((e) => ({ ...e, date: undefined }));
           }}
         />

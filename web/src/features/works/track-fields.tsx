@@ -86,6 +86,7 @@ export function TrackFields({
                 id={`${id}-title`}
                 value={track.title}
                 maxLength={WORK_LIMITS.titleMax}
+                showCount
                 status={invalid ? 'error' : undefined}
                 aria-describedby={describedBy}
                 aria-invalid={invalid || undefined}

@@ -15,7 +15,7 @@ import type { RuleIssue } from '@trackline/contract/works-types';
 import { DetailedError, Upload } from 'tus-js-client';
 import { apiGet } from '../../api/client';
 import { currentLanguage } from '../../i18n';
-import { endSessionLocally, getStoredUser, getToken } from '../../lib/session';
+import { currentUser, endSessionLocally } from '../../lib/session';
 
 const API_BASE = (import.meta.env.VITE_API_BASE ?? '').replace(/\/+$/, '');
 const CHUNK_BYTES = 32 * 1024 * 1024;
@@ -81,12 +81,12 @@ export function createResumableUpload(file: File, kind: MediaKind, cb: Resumable
     chunkSize: CHUNK_BYTES,
     retryDelays: RETRY_DELAYS,
     metadata: { kind, filename: file.name, filetype: file.type },
-    headers: { token: getToken() ?? '', 'Accept-Language': currentLanguage() },
+    headers: { 'Accept-Language': currentLanguage() },
     storeFingerprintForResuming: true,
     removeFingerprintOnSuccess: true,
     // One user's unfinished upload is never offered to another user of the same browser.
     fingerprint: async (f) =>
-      ['trackline-tus', getStoredUser()?.id ?? 0, kind, f.name, f.type, f.size, f.lastModified].join('-'),
+      ['trackline-tus', currentUser()?.id ?? 0, kind, f.name, f.type, f.size, f.lastModified].join('-'),
     onBeforeRequest: (req) => {
       // The session cookie goes along when the API is on another origin (VITE_API_BASE).
       const xhr = req.getUnderlyingObject() as XMLHttpRequest | undefined;

@@ -7,17 +7,17 @@ import { useQuery } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
 import type { WaitCount } from '@trackline/contract/work-model';
 import { apiGet } from '../../api/client';
-import { useSessionToken } from '../../lib/session';
+import { useLoggedIn } from '../../lib/session';
 
 export const WAIT_COUNT_KEY = ['works', 'wait-count'] as const;
 
 export function useWaitCount(): WaitCount | undefined {
-  const token = useSessionToken();
+  const loggedIn = useLoggedIn();
   const { data } = useQuery({
     queryKey: WAIT_COUNT_KEY,
     queryFn: async ({ signal }) =>
       (await apiGet<WaitCount>(API.publish.waitCount, undefined, { silent: true, signal })).data,
-    enabled: token !== null,
+    enabled: loggedIn,
     staleTime: 30_000,
   });
   return data;

@@ -1,7 +1,8 @@
 /**
- * A work's history (GET /api/publish/history): every status change with who made it, from and to which status,
- * the remark and the time, newest first.
+ * A work's history (GET /api/publish/history): every status change, newest first, said as what happened ("初审通过")
+ * with the status it led to, who did it, the remark and the time. Status codes are the service's own business.
  */
+import { WORK_ACTION_LABELS, type WorkHistoryAction } from '@trackline/contract/work-action-labels';
 import { STATUS_GROUP_LABELS, statusGroup } from '@trackline/contract/work-status';
 import { Drawer, Empty, Skeleton, Timeline } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -19,8 +20,11 @@ export function WorkHistoryDrawer({ work, onClose }: WorkHistoryDrawerProps) {
   const { pick } = useWorkLabels();
   const history = useWorkHistory(work?.id ?? null);
   const events = [...(history.data ?? [])].reverse();
-  const label = (status: Parameters<typeof statusGroup>[0]) =>
-    `${pick(STATUS_GROUP_LABELS[statusGroup(status)])} (${status})`;
+  const label = (status: Parameters<typeof statusGroup>[0]) => pick(STATUS_GROUP_LABELS[statusGroup(status)]);
+  const happened = (action: string | undefined) => {
+    const pair = action ? WORK_ACTION_LABELS[action as WorkHistoryAction] : undefined;
+    return pair ? pick(pair) : null;
+  };
 
   return (
     <Drawer
@@ -41,9 +45,8 @@ export function WorkHistoryDrawer({ work, onClose }: WorkHistoryDrawerProps) {
             key: event.id,
             children: (
               <div className="history-item" data-testid="history-item">
-                <div className="history-item__move">
-                  {event.from ? `${label(event.from)} → ${label(event.to)}` : label(event.to)}
-                </div>
+                <div className="history-item__move">{happened(event.action) ?? label(event.to)}</div>
+                <div className="history-item__status">{t('works.history.now', { status: label(event.to) })}</div>
                 <div className="history-item__meta">
                   {formatDate(event.created_at, true)} ·{' '}
                   {event.actor === 'user'

@@ -6,15 +6,17 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WorkListItem } from '@trackline/contract/work-model';
 import { STATUS_GROUP_LABELS, STATUS_GROUPS, type StatusGroup } from '@trackline/contract/work-status';
-import { DatePicker, Input, Pagination, Table, Tabs } from 'antd';
+import { DatePicker, Input, Pagination, Skeleton, Table, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { workStepRoute } from '../../lib/routes';
+import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { WorkStoresDrawer } from '../distribution/work-stores-drawer';
 import { WorkActions } from './work-actions';
+import { WorkCodes } from './work-codes';
 import { WorkCover } from './work-cover';
 import { WorkHistoryDrawer } from './work-history-drawer';
 import { useWorkLabels } from './work-labels';
@@ -23,6 +25,68 @@ import { useWorkList } from './works-api';
 import './works.css';
 
 export const WORK_PAGE_SIZE = 10;
+
+/** The list on a phone: one card per work with everything the table's row holds, actions included. */
+function WorkCards({
+  works,
+  loading,
+  empty,
+  focusId,
+  onHistory,
+  onStores,
+}: {
+  works: WorkListItem[];
+  loading: boolean;
+  empty: ReactNode;
+  focusId: number | null;
+  onHistory: (work: WorkListItem) => void;
+  onStores: (work: WorkListItem) => void;
+}) {
+  const { t } = useTranslation();
+  if (loading && works.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
+  if (works.length === 0) return <p className="works-card works-state">{empty}</p>;
+  return (
+    <ul className={`work-cards${loading ? ' list-fetching' : ''}`} aria-busy={loading}>
+      {works.map((work) => (
+        <li
+          key={work.id}
+          className={`work-card${work.id === focusId ? ' work-card--focus' : ''}`}
+          data-testid={`work-row-${work.id}`}
+        >
+          <div className="work-row">
+            <WorkCover url={work.cover_url} />
+            <div className="work-row__text">
+              <span className="work-row__title" data-testid="work-title">
+                {work.title.trim() || t('works.untitled')}
+              </span>
+              <span className="work-row__artists">{work.primary_artists.join(' / ') || '—'}</span>
+            </div>
+          </div>
+          <WorkStatusTag status={work.status} remark={work.remark} rejectReason={work.reject_reason} showReason />
+          <dl className="work-card__facts">
+            <div>
+              <dt>{t('works.list.kind')}</dt>
+              <dd>
+                {t(`works.kind.${work.kind}`)}
+                {work.kind === 'album' && ` · ${t('works.list.trackCount', { count: work.track_count })}`}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('works.fieldNames.release_date')}</dt>
+              <dd>{work.release_date ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>{t('works.list.updated')}</dt>
+              <dd>{formatDate(work.updated_at, true)}</dd>
+            </div>
+          </dl>
+          <WorkCodes upc={work.upc} isrcs={work.isrcs} className="work-codes--compact" />
+          <WorkActions work={work} onHistory={() => onHistory(work)} onStores={() => onStores(work)} />
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 function isGroup(value: string | null): value is StatusGroup {
   return (STATUS_GROUPS as readonly string[]).includes(value ?? '');
@@ -47,6 +111,7 @@ export default function WorkListPage() {
   const [history, setHistory] = useState<{ id: number; title: string } | null>(null);
   const [stores, setStores] = useState<{ id: number; title: string } | null>(null);
   const [search, setSearch] = useState(keyword ?? '');
+  const narrow = useNarrowScreen();
 
   const list = useWorkList({ page, limit: WORK_PAGE_SIZE, group, keyword, from, to });
   const data = list.data;
@@ -79,6 +144,7 @@ export default function WorkListPage() {
               {work.title.trim() || t('works.untitled')}
             </span>
             <span className="work-row__artists">{work.primary_artists.join(' / ') || '—'}</span>
+            <WorkCodes upc={work.upc} isrcs={work.isrcs} className="work-codes--compact" />
           </div>
         </div>
       ),
@@ -180,6 +246,15 @@ export default function WorkListPage() {
             {t('common.retry')}
           </button>
         </div>
+      ) : narrow ? (
+        <WorkCards
+          works={data?.list ?? []}
+          loading={list.isPending || list.isPlaceholderData}
+          empty={empty}
+          focusId={focusId}
+          onHistory={(work) => setHistory({ id: work.id, title: work.title })}
+          onStores={(work) => setStores({ id: work.id, title: work.title })}
+        />
       ) : (
         <Table<WorkListItem>
           rowKey="id"

@@ -3,6 +3,7 @@ import type { WorkDetail } from '@trackline/contract/work-model';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { WORK_LIST_ROUTE } from '../../lib/routes';
+import { WorkCodes } from './work-codes';
 import { WorkStatusTag } from './work-status-tag';
 
 export function WorkPageHeader({ title, work }: { title: string; work: WorkDetail | undefined }) {
@@ -16,6 +17,7 @@ export function WorkPageHeader({ title, work }: { title: string; work: WorkDetai
             {work.title.trim() || t('works.untitled')} <WorkStatusTag status={work.status} remark={work.remark} />
           </p>
         )}
+        {work && <WorkCodes upc={work.upc} isrcs={work.tracks.flatMap((track) => (track.isrc ? [track.isrc] : []))} />}
       </div>
       <Link to={WORK_LIST_ROUTE} className="link-button">
         {t('works.list.title')}

@@ -1,0 +1,30 @@
+/**
+ * Where a musician was when their session ended on its own (issue 9: an expired session dropped them on the guest
+ * home silently). The page is remembered in this tab; after the next login they come back to it, not to the entry.
+ */
+const KEY = 'return-to';
+
+/** Only our own pages: a path on this site, never another origin ("//evil", "https:…"). */
+function isOwnPath(path: string): boolean {
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\');
+}
+
+export function rememberReturnTo(path: string): void {
+  if (!isOwnPath(path)) return;
+  try {
+    sessionStorage.setItem(KEY, path);
+  } catch {
+    // no storage: the login goes to the entry page as before
+  }
+}
+
+/** The remembered page, once (it is forgotten as it is read). */
+export function takeReturnTo(): string | null {
+  try {
+    const path = sessionStorage.getItem(KEY);
+    sessionStorage.removeItem(KEY);
+    return path && isOwnPath(path) ? path : null;
+  } catch {
+    return null;
+  }
+}
