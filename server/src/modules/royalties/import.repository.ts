@@ -142,26 +142,25 @@ export async function linesWithoutRate(db: Db, id: number): Promise<number> {
  * rate in force in the sale's month. Unmatched lines are kept, marked for the queue.
  */
 export async function insertLines(db: Db, id: number, platform: string): Promise<void> {
+  // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
+  // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
   await sql`
     INSERT INTO royalty_lines (import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
                                amount, currency, fx_rate, net_cny, user_id, work_id, track_id, rate, match_state)
     SELECT s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
-           s.amount, s.currency, r.fx, s.amount * r.fx, m.user_id, m.work_id, m.track_id,
+           s.amount, s.currency, m.fx, s.amount * m.fx, m.user_id, m.work_id, m.track_id,
            CASE WHEN m.user_id IS NOT NULL THEN coalesce(
              (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
                ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
            CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
       FROM royalty_staging s
       JOIN royalty_imports i ON i.id = s.import_id
-      CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric
-                                      ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx) r
-      LEFT JOIN LATERAL (
-        SELECT * FROM (
-          SELECT 1 AS pri, w.user_id, w.id AS work_id, t.id AS track_id
-            FROM work_tracks t JOIN works w ON w.id = t.work_id WHERE s.isrc <> '' AND t.isrc = s.isrc
-          UNION ALL
-          SELECT 2, w.user_id, w.id, NULL::bigint FROM works w WHERE s.upc <> '' AND w.upc = s.upc
-        ) c ORDER BY pri LIMIT 1) m ON true
+      LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
+      LEFT JOIN works tw ON tw.id = t.work_id
+      LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
+      CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
+                                 coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
+                                 t.id AS track_id) m
       LEFT JOIN users u ON u.id = m.user_id
      WHERE s.import_id = ${id}`.execute(db);
 }
