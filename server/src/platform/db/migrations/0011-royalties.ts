@@ -173,9 +173,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       currency text NOT NULL,
       fx_rate numeric(20, 10) NOT NULL,
       net_cny numeric(34, 18) NOT NULL,
-      user_id bigint REFERENCES users(id),
-      work_id bigint REFERENCES works(id) ON DELETE SET NULL,
-      track_id bigint REFERENCES work_tracks(id) ON DELETE SET NULL,
+      -- no foreign keys here: checked per row they cost more than the import itself; the ids come from the join
+      -- that matched the line, in the posting transaction
+      user_id bigint,
+      work_id bigint,
+      track_id bigint,
       rate smallint,
       match_state text NOT NULL CHECK (match_state IN ('matched', 'unmatched', 'rematched', 'not_ours')),
       UNIQUE (import_id, line_no)
