@@ -1,4 +1,5 @@
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
 function contentAdminPaths<K extends string>(kind: K) {
@@ -63,6 +64,8 @@ export const API = {
   indexData: '/api/app.cpuser/get_index_data',
   /** Delivery to stores (issue 13). */
   distribution: DISTRIBUTION_PATHS,
+  /** Income: the musician's bills (issue 11). */
+  bill: ROYALTIES_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -110,5 +113,6 @@ export const API = {
     workorderAssign: '/api/admin/workorder/assign',
     workorderClose: '/api/admin/workorder/close',
     distribution: DISTRIBUTION_ADMIN_PATHS,
+    royalties: ROYALTIES_ADMIN_PATHS,
   },
 } as const;

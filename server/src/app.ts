@@ -16,6 +16,8 @@ import { contentRoutes } from './modules/content/content.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
+import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { siteIndexPage } from './modules/site/site-page';
@@ -182,6 +184,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await reviewRoutes(app, deps, auth);
   await distributionRoutes(app, deps, auth);
   await distributionAdminRoutes(app, deps, auth);
+  await royaltiesRoutes(app, deps, auth);
+  await royaltiesAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

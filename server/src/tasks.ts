@@ -4,8 +4,9 @@
  * and adds its list here, one line.
  */
 import { distributionTasks } from './modules/distribution/distribution.tasks';
+import { royaltiesTasks } from './modules/royalties/royalties.tasks';
 import { storageTasks } from './modules/storage/storage.tasks';
 import type { JobTask } from './platform/jobs/task';
 import { platformTasks } from './platform/platform.tasks';
 
-export const tasks: readonly JobTask[] = [...platformTasks, ...storageTasks, ...distributionTasks];
+export const tasks: readonly JobTask[] = [...platformTasks, ...storageTasks, ...distributionTasks, ...royaltiesTasks];

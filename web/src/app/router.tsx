@@ -172,6 +172,11 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/works/work-list-page')),
               },
               {
+                path: 'person-center/income-bill',
+                handle: handle({ title: 'incomeBill' }),
+                lazy: lazyPage(() => import('../features/royalties/income-bill-page')),
+              },
+              {
                 path: 'system-message',
                 handle: handle({ title: 'systemMessage' }),
                 lazy: lazyPage(() => import('../features/messages/system-message-page')),

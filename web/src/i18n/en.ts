@@ -1,7 +1,9 @@
 /** English. Same keys as zh-cn.ts; the type makes a missing or misspelt key a compile error. */
+
 import { errorCatalogue } from '@trackline/contract/errors';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
+import { royaltiesEn } from './royalties-en';
 import { worksEn } from './works-en';
 
 export const en: Messages = {
@@ -50,6 +52,7 @@ export const en: Messages = {
     updateMusic: 'Edit album',
     addMaterial: 'Add materials',
     workList: 'My works',
+    incomeBill: 'Income bill',
   },
   nav: {
     main: 'Main navigation',
@@ -67,6 +70,7 @@ export const en: Messages = {
   },
   user: {
     menu: 'User menu',
+    balance: 'Balance',
     personalCenter: 'Personal center',
     incomeBill: 'Income bill',
     withdraw: 'Withdraw',
@@ -497,4 +501,5 @@ export const en: Messages = {
   },
   works: worksEn,
   distribution: distributionEn,
+  royalties: royaltiesEn,
 };

@@ -2,8 +2,10 @@
  * Simplified Chinese, the default language. `en.ts` must have the same keys (its type is derived from this).
  * Texts that the server catalogue also owns (contract/errors.ts) are taken from there so both sides agree.
  */
+
 import { errorCatalogue } from '@trackline/contract/errors';
 import { distributionZhCN } from './distribution-zh-cn';
+import { royaltiesZhCN } from './royalties-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -52,6 +54,7 @@ export const zhCN = {
     updateMusic: '编辑专辑',
     addMaterial: '添加素材',
     workList: '作品管理',
+    incomeBill: '收入账单',
   },
   nav: {
     main: '主导航',
@@ -69,6 +72,7 @@ export const zhCN = {
   },
   user: {
     menu: '用户菜单',
+    balance: '余额',
     personalCenter: '个人中心',
     incomeBill: '收入账单',
     withdraw: '提现',
@@ -493,4 +497,5 @@ export const zhCN = {
   },
   works: worksZhCN,
   distribution: distributionZhCN,
+  royalties: royaltiesZhCN,
 } as const;

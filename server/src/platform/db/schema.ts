@@ -1,6 +1,7 @@
 /** The database as Kysely sees it. Each module's repository is the only code touching its tables. */
 import type { ColumnType, Generated } from 'kysely';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
+import type { RoyaltiesTables } from './schema-royalties';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -448,7 +449,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables {
+export interface Database extends DistributionTables, RoyaltiesTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

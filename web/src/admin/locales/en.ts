@@ -3,6 +3,7 @@
 import { contentEn } from './content-en';
 import { distributionEn } from './distribution-en';
 import { reviewEn } from './review-en';
+import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
 import { workordersEn } from './workorders-en';
 
@@ -65,6 +66,7 @@ export const adminEn: AdminMessages = {
     workorders: 'Work orders',
     review: 'Work review',
     distribution: 'Delivery',
+    royalties: 'Income',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -223,4 +225,5 @@ export const adminEn: AdminMessages = {
   workorders: workordersEn,
   review: reviewEn,
   distribution: distributionEn,
+  royalties: royaltiesEn,
 };

@@ -1,6 +1,7 @@
 import { contentZhCN } from './content-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { reviewZhCN } from './review-zh-cn';
+import { royaltiesZhCN } from './royalties-zh-cn';
 import { workordersZhCN } from './workorders-zh-cn';
 
 /**
@@ -66,6 +67,7 @@ export const adminZhCN = {
     workorders: '工单',
     review: '作品审核',
     distribution: '发行运营',
+    royalties: '收入结算',
     content: '内容管理',
     feedback: '问题反馈',
   },
@@ -223,4 +225,5 @@ export const adminZhCN = {
   workorders: workordersZhCN,
   review: reviewZhCN,
   distribution: distributionZhCN,
+  royalties: royaltiesZhCN,
 };
