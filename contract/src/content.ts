@@ -19,7 +19,7 @@ export const anchorConfigBody = z.object({ type: z.coerce.number().int().min(1).
 export const helpInfoBody = z.object({
   id,
   type: z.coerce.number().int().min(1).max(2).optional(),
-  tid: z.coerce.number().int().min(0).optional(),
+  tid: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
 export const questionListBody = z.object({

@@ -1,5 +1,6 @@
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
 function contentAdminPaths<K extends string>(kind: K) {
@@ -66,6 +67,8 @@ export const API = {
   distribution: DISTRIBUTION_PATHS,
   /** The cover maker (issue 14). */
   covers: COVERS_PATHS,
+  /** Income: the musician's bills (issue 11). */
+  bill: ROYALTIES_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -114,5 +117,6 @@ export const API = {
     workorderClose: '/api/admin/workorder/close',
     distribution: DISTRIBUTION_ADMIN_PATHS,
     covers: COVERS_ADMIN_PATHS,
+    royalties: ROYALTIES_ADMIN_PATHS,
   },
 } as const;

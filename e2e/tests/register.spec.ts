@@ -40,6 +40,8 @@ test('a visitor registers with an SMS code, lands on the entry page logged in, a
   await header.getByRole('button', { name: '新歌手' }).click();
   await page.getByRole('menuitem', { name: '退出登录' }).click();
   await expect(page).toHaveURL(/\/guest\/index$/);
+  // The server's msg says it went through (issue 9: logout showed nothing).
+  await expect(page.getByText('退出成功')).toBeVisible();
   await expect(page.getByRole('link', { name: '登录', exact: true }).first()).toBeVisible();
   // The session is gone on the server too.
   const info = await (await page.request.get('/api/user/info')).json();

@@ -8,7 +8,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
@@ -18,6 +18,8 @@ import { coversRoutes } from './modules/covers/covers.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
+import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
 import { siteRoutes } from './modules/site/site.routes';
 import { siteIndexPage } from './modules/site/site-page';
@@ -33,10 +35,12 @@ import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
 import { AppError } from './platform/http/app-error';
 import { authHooks, guardsFirst } from './platform/http/auth';
+import { clientErrorHandler, frameworkErrors } from './platform/http/client-errors';
 import { registerDraining } from './platform/http/draining';
 import { failure, langOf, ok } from './platform/http/envelope';
 import { registerErrorHandling } from './platform/http/errors-plugin';
 import { registerIdempotency } from './platform/http/idempotency';
+import { nulRefusingValidatorCompiler } from './platform/http/nul-refusal';
 import { registerOpenApi } from './platform/http/openapi';
 import { PAGE_CSP, registerSecurityHeaders, STORED_FILE_CSP } from './platform/http/security-headers';
 
@@ -129,10 +133,12 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
     requestIdHeader: 'x-request-id',
     genReqId: () => crypto.randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    clientErrorHandler,
+    frameworkErrors,
     // Requests after close() begins go through the draining hook (503 in the envelope), not Fastify's bare 503.
     return503OnClosing: false,
   });
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(nulRefusingValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   // First, before any plugin or route: every answer, whichever plugin sends it, passes these hooks.
@@ -183,6 +189,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await distributionAdminRoutes(app, deps, auth);
   await coversRoutes(app, deps, auth);
   await coversAdminRoutes(app, deps, auth);
+  await royaltiesRoutes(app, deps, auth);
+  await royaltiesAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

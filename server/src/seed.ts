@@ -11,6 +11,7 @@ import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
 import { seedContent } from './modules/content/content.seed';
 import { seedDemoStores } from './modules/distribution/distribution.seed';
+import { seedDemoIncome } from './modules/royalties/royalties.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
 import { seedDemoWorks } from './modules/works/works.seed';
@@ -90,7 +91,11 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
   // Demo DDEX ids for the stores that have none, so demo deliveries go the whole way (distribution module).
   if (config.seedDemo) await seedDemoStores(deps);
   // After the musician and the first admin: the works are theirs and reviewed by the admin (each once).
-  if (config.seedDemo && options.demoWorks !== false) await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);
+  if (config.seedDemo && options.demoWorks !== false) {
+    await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);
+    // Store reports for the released tracks, imported for real: income from the first start (royalties module).
+    await seedDemoIncome(deps, DEMO_MUSICIAN.mobile);
+  }
   return {
     adminCreated,
     adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,

@@ -5,8 +5,15 @@
  */
 import { coversTasks } from './modules/covers/covers.tasks';
 import { distributionTasks } from './modules/distribution/distribution.tasks';
+import { royaltiesTasks } from './modules/royalties/royalties.tasks';
 import { storageTasks } from './modules/storage/storage.tasks';
 import type { JobTask } from './platform/jobs/task';
 import { platformTasks } from './platform/platform.tasks';
 
-export const tasks: readonly JobTask[] = [...platformTasks, ...storageTasks, ...distributionTasks, ...coversTasks];
+export const tasks: readonly JobTask[] = [
+  ...platformTasks,
+  ...storageTasks,
+  ...distributionTasks,
+  ...coversTasks,
+  ...royaltiesTasks,
+];

@@ -165,3 +165,23 @@ describe('the demo musician after a fresh start', () => {
     expect((await myWorks()).length).toBe(5);
   });
 });
+
+describe("the demo musician's income (royalties seed)", () => {
+  it('has three monthly bills from three stores, the balance in the session user, and a balanced ledger', async () => {
+    const list = await get('/api/bill/list');
+    expect(list.body.data.total).toBe(3);
+    expect(list.body.data.list.every((b: { stores: number }) => b.stores === 3)).toBe(true);
+    const total = await post('/api/bill/grandtotal');
+    expect(total.body.data.has_account).toBe(true);
+    expect(BigInt(total.body.data.available_fen)).toBeGreaterThan(0n);
+    const sum = list.body.data.list.reduce((s: bigint, b: { share_fen: string }) => s + BigInt(b.share_fen), 0n);
+    expect(BigInt(total.body.data.income_fen)).toBe(sum);
+    const info = await get(API.userInfo);
+    expect(info.body.data.userinfo.user_account_info.balance_fen).toBe(total.body.data.available_fen);
+    const { checkLedger } = await import('../src/modules/royalties/ledger-check');
+    expect((await checkLedger(t.deps.database.db)).ok).toBe(true);
+    // seeding again changes nothing
+    await seed(t.deps);
+    expect((await get('/api/bill/list')).body.data.list).toEqual(list.body.data.list);
+  });
+});

@@ -12,6 +12,7 @@ import {
   DashboardOutlined,
   FileTextOutlined,
   GlobalOutlined,
+  MoneyCollectOutlined,
   NotificationOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
@@ -30,6 +31,7 @@ import ReviewPage from './pages/review-page';
 import StaffPage from './pages/staff-page';
 import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
+import RoyaltiesPage from './royalties/royalties-page';
 
 export interface AdminSection {
   key: string;
@@ -91,6 +93,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <CloudUploadOutlined aria-hidden="true" />,
     roles: ['admin', 'editor'],
     render: () => <DeliveryOpsPage />,
+  },
+  {
+    key: 'royalties',
+    path: 'royalties',
+    label: 'menu.royalties',
+    icon: <MoneyCollectOutlined aria-hidden="true" />,
+    roles: ['admin', 'finance'],
+    render: () => <RoyaltiesPage />,
   },
   {
     key: 'workorders',

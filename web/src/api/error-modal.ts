@@ -43,8 +43,8 @@ export function showTransportFailure(detail: string): void {
 export function showSessionExpired(msg: string | undefined): void {
   const text = `${msg?.trim() ? msg : i18n.t('common.sessionExpired')} ${i18n.t('common.sessionExpiredHint')}`;
   import('../lib/antd-feedback').then(
-    ({ feedbackMessage }) => {
-      feedbackMessage().warning({ content: text, duration: 8, key: 'session-expired' });
+    ({ lastingMessage }) => {
+      lastingMessage().warning({ content: text, duration: 8, key: 'session-expired' });
     },
     () => undefined,
   );

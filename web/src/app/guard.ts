@@ -14,10 +14,13 @@ function firstSegment(pathname: string): string {
   return pathname.split('/').find((segment) => segment !== '') ?? '';
 }
 
-/** Where to go instead of `pathname`, or null when it may be shown. */
-export function guardRedirect(pathname: string, withToken: boolean): string | null {
+/**
+ * Where to go instead of `pathname`, or null when it may be shown. `home` is where a logged-in visitor of a
+ * guest-only page goes: the publishing entry, or the page an ended session left (lib/return-to.ts).
+ */
+export function guardRedirect(pathname: string, withToken: boolean, home: string = LOGGED_IN_HOME): string | null {
   const section = firstSegment(pathname);
-  if (withToken) return GUEST_ONLY_SECTIONS.has(section) ? LOGGED_IN_HOME : null;
+  if (withToken) return GUEST_ONLY_SECTIONS.has(section) ? home : null;
   return PUBLIC_SECTIONS.has(section) ? null : GUEST_HOME;
 }
 

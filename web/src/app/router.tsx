@@ -8,6 +8,7 @@ import { sessionKnown } from '../features/account/session-probe';
 import { prefetchNewsDetail } from '../features/content/news-api';
 import GuestHomePage from '../features/site/guest-home-page';
 import { registerNavigator } from '../lib/navigation';
+import { peekReturnTo } from '../lib/return-to';
 import { lazyPage } from './chunk-loading';
 import { guardRedirect, homeFor } from './guard';
 import { SiteLayout } from './layouts/site-layout';
@@ -16,7 +17,7 @@ import { RouteErrorPage } from './route-error-page';
 import type { RouteHandle } from './route-handle';
 
 async function guardLoader({ request }: LoaderFunctionArgs) {
-  const target = guardRedirect(new URL(request.url).pathname, await sessionKnown());
+  const target = guardRedirect(new URL(request.url).pathname, await sessionKnown(), peekReturnTo() ?? undefined);
   if (target) throw redirect(target);
   return null;
 }
@@ -169,6 +170,11 @@ export const router = createBrowserRouter([
                 path: 'work-management/list',
                 handle: handle({ title: 'workList' }),
                 lazy: lazyPage(() => import('../features/works/work-list-page')),
+              },
+              {
+                path: 'person-center/income-bill',
+                handle: handle({ title: 'incomeBill' }),
+                lazy: lazyPage(() => import('../features/royalties/income-bill-page')),
               },
               {
                 path: 'system-message',

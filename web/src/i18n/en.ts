@@ -1,8 +1,10 @@
 /** English. Same keys as zh-cn.ts; the type makes a missing or misspelt key a compile error. */
+
 import { errorCatalogue } from '@trackline/contract/errors';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
+import { royaltiesEn } from './royalties-en';
 import { worksEn } from './works-en';
 
 export const en: Messages = {
@@ -53,6 +55,7 @@ export const en: Messages = {
     workList: 'My works',
     intelligenceCover: 'Smart cover maker',
     intelligenceCoverHead: 'Cover editor',
+    incomeBill: 'Income bill',
   },
   nav: {
     main: 'Main navigation',
@@ -70,6 +73,7 @@ export const en: Messages = {
   },
   user: {
     menu: 'User menu',
+    balance: 'Balance',
     personalCenter: 'Personal center',
     incomeBill: 'Income bill',
     withdraw: 'Withdraw',
@@ -501,4 +505,5 @@ export const en: Messages = {
   works: worksEn,
   distribution: distributionEn,
   covers: coversEn,
+  royalties: royaltiesEn,
 };

@@ -2,9 +2,11 @@
  * Simplified Chinese, the default language. `en.ts` must have the same keys (its type is derived from this).
  * Texts that the server catalogue also owns (contract/errors.ts) are taken from there so both sides agree.
  */
+
 import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { royaltiesZhCN } from './royalties-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -55,6 +57,7 @@ export const zhCN = {
     workList: '作品管理',
     intelligenceCover: '智能封面',
     intelligenceCoverHead: '自定义封面',
+    incomeBill: '收入账单',
   },
   nav: {
     main: '主导航',
@@ -72,6 +75,7 @@ export const zhCN = {
   },
   user: {
     menu: '用户菜单',
+    balance: '余额',
     personalCenter: '个人中心',
     incomeBill: '收入账单',
     withdraw: '提现',
@@ -497,4 +501,5 @@ export const zhCN = {
   works: worksZhCN,
   distribution: distributionZhCN,
   covers: coversZhCN,
+  royalties: royaltiesZhCN,
 } as const;

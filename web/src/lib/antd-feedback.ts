@@ -71,3 +71,11 @@ export function feedbackModal(): FeedbackModal {
 export function feedbackMessage(): FeedbackMessage {
   return bridged.at(-1)?.message ?? staticMessage;
 }
+
+/**
+ * For a message shown as the page changes (logout, a session that ended): a scope's instance goes with its page, and
+ * the message with it before anyone could read it; the static one stays through navigation.
+ */
+export function lastingMessage(): FeedbackMessage {
+  return staticMessage;
+}

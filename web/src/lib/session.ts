@@ -87,10 +87,19 @@ function forget(): void {
       return null;
     }
   })();
+  // The page an ended session left (lib/return-to.ts) outlives the clearing: the next login goes back to it.
+  const returnTo = (() => {
+    try {
+      return window.sessionStorage.getItem(STORAGE_KEYS.returnTo);
+    } catch {
+      return null;
+    }
+  })();
   try {
     window.sessionStorage.clear();
     window.localStorage.clear();
     if (language) window.localStorage.setItem(STORAGE_KEYS.language, language);
+    if (returnTo) window.sessionStorage.setItem(STORAGE_KEYS.returnTo, returnTo);
   } catch {
     // Storage can be unavailable (privacy mode); there is then nothing to clear.
   }

@@ -6,4 +6,6 @@ export const STORAGE_KEYS = {
   // No session token or user: the session is the HttpOnly cookie alone (lib/session.ts).
   /** The chosen UI language; survives logout. */
   language: 'lang',
+  /** sessionStorage: the page an ended session left, to return to after the next login (lib/return-to.ts). */
+  returnTo: 'return-to',
 } as const;

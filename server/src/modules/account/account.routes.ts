@@ -63,7 +63,7 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
       const caller = request.user!;
       // Spec §3 keeps `token` in the session user: the caller's own for an API client that sent it in the header,
       // empty for a cookie-authenticated page, whose script must never see it.
-      return ok({ userinfo: account.currentUser(deps, caller.subject, caller.viaCookie ? '' : caller.token) });
+      return ok({ userinfo: await account.currentUser(deps, caller.subject, caller.viaCookie ? '' : caller.token) });
     },
   );
 

@@ -9,6 +9,7 @@ import { createSession, revokeSession, revokeSubjectSessions } from '../../platf
 import { countLoginAttempt, forgetLoginFailures } from '../../platform/security/login-guard';
 import { hashPassword, verifyPassword } from '../../platform/security/passwords';
 import { sendToUser } from '../messages/messages.service';
+import { availableBalance } from '../royalties/ledger';
 import { agentForDomain } from '../site/site.service';
 import {
   findUserById,
@@ -51,7 +52,12 @@ export function imagePrefix(deps: Deps): string {
   return `${deps.config.publicBaseUrl ?? ''}/files/`;
 }
 
-export function toUserInfo(deps: Deps, user: NonNullable<UserRow>, token: string): UserInfo {
+export function toUserInfo(
+  deps: Deps,
+  user: NonNullable<UserRow>,
+  token: string,
+  balanceFen: string | null = null,
+): UserInfo {
   return {
     id: user.id,
     token,
@@ -63,8 +69,8 @@ export function toUserInfo(deps: Deps, user: NonNullable<UserRow>, token: string
     is_verify: user.is_verify === 1 ? 1 : 0,
     group_id: user.group_id,
     user_account_info: {
-      // The ledger arrives with the royalties work; until then there is no balance to show (formatted as --).
-      balance_fen: null,
+      // The available balance on the ledger (royalties module); null (shown as --) until money first moves.
+      balance_fen: balanceFen,
       currency: 'CNY',
       company_name: user.company_name,
       created_at: user.created_at.toISOString(),
@@ -75,7 +81,7 @@ export function toUserInfo(deps: Deps, user: NonNullable<UserRow>, token: string
 
 async function startSession(deps: Deps, user: NonNullable<UserRow>, meta: RequestMeta) {
   const token = await createSession(deps.database.db, 'user', user.id, deps.config.sessionIdleMs, meta);
-  return { token, userinfo: toUserInfo(deps, user, token) };
+  return { token, userinfo: toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id)) };
 }
 
 export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta) {
@@ -147,9 +153,9 @@ declare module '../../platform/http/auth' {
 }
 
 /** The session user of spec §3; the row came with the session (requireUser). */
-export function currentUser(deps: Deps, user: SessionUser, token: string): UserInfo {
+export async function currentUser(deps: Deps, user: SessionUser, token: string): Promise<UserInfo> {
   if (user.disabled) throw new AppError('LOGIN_INVALID');
-  return toUserInfo(deps, user, token);
+  return toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id));
 }
 
 export async function logout(deps: Deps, sessionId: number): Promise<void> {

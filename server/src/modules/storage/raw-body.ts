@@ -7,6 +7,7 @@ import type { ErrorKey } from '@trackline/contract/errors';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError } from '../../platform/http/app-error';
 import { failure, langOf } from '../../platform/http/envelope';
+import { NulCharacterError, nulRefusalText } from '../../platform/http/nul-refusal';
 import { refusalText } from './tus.service';
 
 /** Statuses that differ from the catalogue's (which answers most refusals with 200 and an error code). */
@@ -30,6 +31,12 @@ export async function rawBodyScope(app: FastifyInstance, routes: (scope: Fastify
     scope.removeAllContentTypeParsers();
     scope.addContentTypeParser('*', (_request, _payload, done) => done(null));
     scope.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error instanceof NulCharacterError) {
+        const lang = langOf(request);
+        return reply
+          .status(400)
+          .send(failure('VALIDATION', lang, { fields: [error.field] }, nulRefusalText(error.field, lang)));
+      }
       if (!(error instanceof AppError)) throw error;
       // The client may still be sending a body nobody will read.
       if (request.method === 'PATCH' || request.method === 'PUT') reply.header('connection', 'close');

@@ -10,6 +10,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { ok } from '../../platform/http/envelope';
+import { firstFile } from '../../platform/http/multipart';
 import { requireRole } from '../staff/staff.service';
 import { classifyUpload } from './upload-rules';
 
@@ -28,7 +29,7 @@ export async function storageAdminRoutes(app: FastifyInstance, deps: Deps, auth:
     },
     async (request) => {
       if (!request.isMultipart()) throw new AppError('FILE_INVALID');
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      const file = await firstFile(request, { fileSize: MAX_IMAGE_BYTES });
       if (file?.fieldname !== 'file') throw new AppError('FILE_INVALID');
       const body = await file.toBuffer().catch(() => null);
       if (!body || file.file.truncated) throw new AppError('FILE_INVALID', { max_bytes: MAX_IMAGE_BYTES });

@@ -16,6 +16,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok } from '../../platform/http/envelope';
+import { firstFile } from '../../platform/http/multipart';
 import { storageUsage } from './quota';
 import { admitUpload, storeUserUpload } from './storage.service';
 import { tusRoutes } from './tus.routes';
@@ -40,7 +41,7 @@ export async function storageRoutes(app: FastifyInstance, deps: Deps, auth: Auth
       if (!request.isMultipart()) throw new AppError('UPLOAD_MISSING');
       await admitUpload(deps, userId);
       // The app-wide multipart limit is 2 MiB (the console's images); this call takes up to 10 MiB.
-      const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      const file = await firstFile(request, { fileSize: UPLOAD_MAX_BYTES });
       if (file?.fieldname !== 'file') throw new AppError('UPLOAD_MISSING');
       let body: Buffer;
       try {

@@ -22,6 +22,7 @@ import type { RuleIssue } from '@trackline/contract/works-types';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { failure as envelopeFailure } from '../../platform/http/envelope';
+import { NulCharacterError } from '../../platform/http/nul-refusal';
 import { hitWithin } from '../../platform/security/rate-limiter';
 import { privateFileUrl } from './file-access';
 import { intakeLocalFile } from './media-intake';
@@ -66,7 +67,10 @@ export function parseMetadata(header: string | undefined): Map<string, string> {
     const [key, value, extra] = pair.trim().split(' ');
     if (!key || extra !== undefined || !/^[A-Za-z0-9_.-]+$/.test(key) || out.has(key)) throw new AppError('MALFORMED');
     if (value !== undefined && !/^[A-Za-z0-9+/]*={0,2}$/.test(value)) throw new AppError('MALFORMED');
-    out.set(key, value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8'));
+    const decoded = value === undefined ? '' : Buffer.from(value, 'base64').toString('utf8');
+    // Refused like a NUL in any other input (platform/http/nul-refusal.ts): the file name goes to the database.
+    if (decoded.includes('\u0000')) throw new NulCharacterError(`Upload-Metadata ${key}`);
+    out.set(key, decoded);
   }
   return out;
 }

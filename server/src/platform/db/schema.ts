@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
+import type { RoyaltiesTables } from './schema-royalties';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -449,7 +450,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables {
+export interface Database extends DistributionTables, CoversTables, RoyaltiesTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

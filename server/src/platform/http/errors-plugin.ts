@@ -7,6 +7,15 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './app-error';
 import { failure, langOf } from './envelope';
+import { multipartProblem } from './multipart';
+import { NulCharacterError, nulRefusalText } from './nul-refusal';
+
+/**
+ * PostgreSQL's refusals of a value itself (SQLSTATE class 22): a number out of its column's range, a character
+ * the encoding has no place for (NUL). The schemas refuse such values first; when one slips through it is still
+ * the client's value, so the answer is 2001, not a fault (logged, so the schema gets mended).
+ */
+const VALUE_REFUSED_BY_DATABASE = new Set(['22003', '22021', '22P05']);
 
 /** Errors that mean "the database is unreachable", as opposed to a bug in a query. */
 export function isDatabaseDown(err: unknown): boolean {
@@ -34,6 +43,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
       const status = error.key === 'NOT_FOUND' && !request.url.startsWith('/api/') ? 404 : error.status;
       return reply.status(status).send(failure(error.key, lang, error.details ?? null));
     }
+    if (error instanceof NulCharacterError) {
+      return reply
+        .status(200)
+        .send(failure('VALIDATION', lang, { fields: [error.field] }, nulRefusalText(error.field, lang)));
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const fields = [
         ...new Set(error.validation.map((v) => v.instancePath.replace(/^\//, '').replaceAll('/', '.')).filter(Boolean)),
@@ -49,6 +63,13 @@ export function registerErrorHandling(app: FastifyInstance): void {
     ) {
       return reply.status(400).send(failure('MALFORMED', lang));
     }
+    const multipart = multipartProblem(error, lang);
+    if (multipart) {
+      return reply
+        .status(400)
+        .header('connection', 'close')
+        .send(failure('MALFORMED', lang, null, multipart));
+    }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || error.statusCode === 413) {
       return reply.status(413).send(failure('TOO_LARGE', lang));
     }
@@ -61,6 +82,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isDatabaseDown(error)) {
       request.log.warn({ err: { message: error.message, code: error.code } }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(failure('UNAVAILABLE', lang));
+    }
+    if (error.code && VALUE_REFUSED_BY_DATABASE.has(error.code)) {
+      request.log.warn({ err: { message: error.message, code: error.code } }, 'value refused by the database');
+      return reply.status(200).send(failure('VALIDATION', lang));
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send(failure('MALFORMED', lang));

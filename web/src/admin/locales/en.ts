@@ -4,6 +4,7 @@ import { contentEn } from './content-en';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import { reviewEn } from './review-en';
+import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
 import { workordersEn } from './workorders-en';
 
@@ -67,6 +68,7 @@ export const adminEn: AdminMessages = {
     review: 'Work review',
     distribution: 'Delivery',
     covers: 'Cover backgrounds',
+    royalties: 'Income',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -226,4 +228,5 @@ export const adminEn: AdminMessages = {
   review: reviewEn,
   distribution: distributionEn,
   covers: coversEn,
+  royalties: royaltiesEn,
 };

@@ -2,6 +2,7 @@ import { contentZhCN } from './content-zh-cn';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { reviewZhCN } from './review-zh-cn';
+import { royaltiesZhCN } from './royalties-zh-cn';
 import { workordersZhCN } from './workorders-zh-cn';
 
 /**
@@ -68,6 +69,7 @@ export const adminZhCN = {
     review: '作品审核',
     distribution: '发行运营',
     covers: '封面背景',
+    royalties: '收入结算',
     content: '内容管理',
     feedback: '问题反馈',
   },
@@ -226,4 +228,5 @@ export const adminZhCN = {
   review: reviewZhCN,
   distribution: distributionZhCN,
   covers: coversZhCN,
+  royalties: royaltiesZhCN,
 };

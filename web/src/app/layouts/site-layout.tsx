@@ -3,8 +3,10 @@
  * route guard when the session ends in place (a 1000 answer, logout in another tab), sets the page title,
  * and shows a thin progress bar while the next page chunk loads.
  */
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { clearReturnTo, peekReturnTo } from '../../lib/return-to';
 import { useLoggedIn } from '../../lib/session';
 import { guardRedirect } from '../guard';
 import { usePageTitle, useRouteHandle } from '../use-route-handle';
@@ -22,11 +24,15 @@ function PageTitle() {
 export function SiteLayout() {
   const { t } = useTranslation();
   const loggedIn = useLoggedIn();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const navigation = useNavigation();
   const { header = 'default' } = useRouteHandle();
+  // Back, logged in, on the page an ended session left: it has served its purpose.
+  useEffect(() => {
+    if (loggedIn && peekReturnTo() === `${pathname}${search}`) clearReturnTo();
+  }, [loggedIn, pathname, search]);
 
-  const target = guardRedirect(pathname, loggedIn);
+  const target = guardRedirect(pathname, loggedIn, peekReturnTo() ?? undefined);
   if (target) return <Navigate to={target} replace />;
 
   return (

@@ -2,7 +2,7 @@ import type { UserInfo } from '@trackline/contract/account';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { feedbackMessage } from '../../lib/antd-feedback';
-import { takeReturnTo } from '../../lib/return-to';
+import { peekReturnTo } from '../../lib/return-to';
 import { LOGGED_IN_HOME } from '../../lib/routes';
 import { startSession } from '../../lib/session';
 import { primeUserInfo } from './use-user-info';
@@ -15,10 +15,12 @@ export function useCompleteLogin() {
   const navigate = useNavigate();
   return useCallback(
     (user: UserInfo, successText: string) => {
+      // Read before the session starts: the guard sends the login page to the same place as soon as it does.
+      const target = peekReturnTo() ?? LOGGED_IN_HOME;
       startSession(user);
       primeUserInfo(user);
       if (successText) feedbackMessage().success(successText);
-      void navigate(takeReturnTo() ?? LOGGED_IN_HOME, { replace: true });
+      void navigate(target, { replace: true });
     },
     [navigate],
   );

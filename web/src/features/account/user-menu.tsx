@@ -7,7 +7,7 @@ import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { zhCN } from '../../i18n/zh-cn';
-import { maskMobile } from '../../lib/format';
+import { formatFen, maskMobile } from '../../lib/format';
 import { WORKORDER_LIST_ROUTE } from '../../lib/routes';
 import { logout } from './logout';
 import { userImageUrl, useUserInfo } from './use-user-info';
@@ -28,7 +28,21 @@ export function UserMenu() {
   const avatar = user?.avatar ? userImageUrl(user, user.avatar) : undefined;
 
   const items: MenuProps['items'] = [
-    ...LINKS.map((link) => ({ key: link.key, label: <Link to={link.to}>{t(`user.${link.key}`)}</Link> })),
+    ...LINKS.map((link) => ({
+      key: link.key,
+      label: (
+        <Link to={link.to}>
+          {t(`user.${link.key}`)}
+          {/* The balance (user_account_info) beside the bill it comes from; -- until money first moves. */}
+          {link.key === 'incomeBill' && (
+            <span className="user-menu__balance" data-testid="header-balance">
+              {' '}
+              · {t('user.balance')} {formatFen(user?.user_account_info.balance_fen)}
+            </span>
+          )}
+        </Link>
+      ),
+    })),
     { type: 'divider' as const },
     { key: 'logout', label: t('user.logout'), danger: true },
   ];

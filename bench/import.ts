@@ -1,0 +1,126 @@
+/**
+ * bench/import: a generated store statement (BENCH_IMPORT_LINES, default 1,000,000 lines of the generic CSV layout,
+ * 90% matching 1,000 tracks of 100 musicians, 10% unmatched) imported end to end the way the royalties:import job
+ * does (stream → checks → COPY staging → matching, shares and ledger in one transaction), against PostgreSQL COPY of
+ * the same file into a bare table, in the same run on a fresh database of DATABASE_URL's server. Prints rows per
+ * second of both and their ratio (goal ≥ 0.5), and the process's peak memory growth during the import (goal
+ * < 100 MiB, flat in the file's size: run with a smaller BENCH_IMPORT_LINES to compare).
+ */
+import { randomBytes } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { loadConfig } from '../server/src/config';
+import { createImport } from '../server/src/modules/royalties/import.service';
+import { runImport } from '../server/src/modules/royalties/import-run';
+import { closeDeps, createDeps } from '../server/src/platform/boot';
+
+const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
+const TRACKS = 1000;
+const isrc = (i: number) => `CNBEN26${String(i).padStart(5, '0')}`;
+
+async function writeReport(file: string): Promise<void> {
+  const out = createWriteStream(file);
+  const write = (s: string) =>
+    out.write(s) ? Promise.resolve() : new Promise<void>((r) => out.once('drain', () => r()));
+  await write('sale_month,territory,isrc,upc,title,quantity,amount,currency,exchange_rate\n');
+  const territories = ['CN', 'US', 'HK', 'TW', 'JP', 'GB', 'DE', 'FR'];
+  let chunk = '';
+  for (let i = 0; i < LINES; i++) {
+    const code = i % 10 === 9 ? `CNZZZ26${String(i % 99_999).padStart(5, '0')}` : isrc(i % TRACKS);
+    chunk += `2026-0${1 + (i % 6)},${territories[i % 8]},${code},,Song ${i % TRACKS},${1 + (i % 500)},${((i % 9973) / 1000).toFixed(4)},CNY,\n`;
+    if (chunk.length > 1 << 16) {
+      await write(chunk);
+      chunk = '';
+    }
+  }
+  await write(chunk);
+  await new Promise<void>((r) => out.end(() => r()));
+}
+
+async function main() {
+  const adminUrl = process.env.DATABASE_URL;
+  if (!adminUrl) throw new Error('bench/import needs DATABASE_URL (a PostgreSQL server it may create a database on)');
+  const dbName = `tl_bench_import_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${dbName}`;
+  const dir = await mkdtemp(path.join(tmpdir(), 'trackline-bench-import-'));
+  const file = path.join(dir, 'report.csv');
+  try {
+    const config = loadConfig({
+      DATA_DIR: dir,
+      DATABASE_URL: url.toString(),
+      LOG_LEVEL: 'silent',
+      ADMIN_PASSWORD: 'BenchAdmin2026',
+      SEED_DEMO: 'false',
+    });
+    const deps = await createDeps(config, url.toString());
+    const db = new pg.Client({ connectionString: url.toString() });
+    await db.connect();
+    // 100 musicians with 10 tracks each
+    await db.query(`INSERT INTO agents (domain, is_default, site_title) VALUES ('bench', true, 'bench')`);
+    await db.query(`INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id)
+      SELECT 1, '138' || lpad(g::text, 8, '0'), 'x', 'm' || g, 1 FROM generate_series(1, 100) g`);
+    await db.query(`INSERT INTO works (user_id, kind, status, title) SELECT id, 'album', '991', 'r' FROM users`);
+    await db.query(
+      `INSERT INTO work_tracks (work_id, position, title, isrc)
+       SELECT w.id, p, 't', 'CNBEN26' || lpad(((w.id - 1) * 10 + p - 1)::text, 5, '0')
+         FROM works w CROSS JOIN generate_series(1, 10) p`,
+    );
+    let t0 = performance.now();
+    await writeReport(file);
+    console.log(`report: ${LINES.toLocaleString()} lines written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+
+    // Baseline: COPY of the same file into a bare table.
+    await db.query(`CREATE TABLE bare (sale_month text, territory text, isrc text, upc text, title text, quantity text,
+      amount text, currency text, exchange_rate text)`);
+    t0 = performance.now();
+    await pipeline(createReadStream(file), db.query(copyFrom(`COPY bare FROM STDIN WITH (FORMAT csv, HEADER true)`)));
+    const copyS = (performance.now() - t0) / 1000;
+    const copyRate = LINES / copyS;
+    console.log(`COPY into a bare table: ${copyS.toFixed(1)} s, ${copyRate.toFixed(0)} rows/s`);
+
+    // The import, in this process, with its memory sampled.
+    const rss0 = process.memoryUsage().rss;
+    let peak = rss0;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, process.memoryUsage().rss);
+    }, 50);
+    t0 = performance.now();
+    const { id } = await createImport(
+      deps,
+      { platform_code: 'qq_music', format: 'csv', mapping_code: 'generic', accounting_month: '2026-09' },
+      { path: file, name: 'report.csv' },
+      null,
+    );
+    await runImport(deps, id);
+    const importS = (performance.now() - t0) / 1000;
+    clearInterval(sampler);
+    const { rows } = await db.query(
+      `SELECT state, lines, unmatched_lines, total_fen::text, error FROM royalty_imports WHERE id = $1`,
+      [id],
+    );
+    if (rows[0].state !== 'posted') throw new Error(`import ${rows[0].state}: ${rows[0].error}`);
+    const importRate = LINES / importS;
+    console.log(
+      `import end to end: ${importS.toFixed(1)} s, ${importRate.toFixed(0)} rows/s (${rows[0].lines} lines, ${rows[0].unmatched_lines} unmatched, total ${rows[0].total_fen} fen)`,
+    );
+    console.log(`ratio import/COPY: ${(importRate / copyRate).toFixed(2)} (goal ≥ 0.5)`);
+    console.log(`peak memory growth during the import: ${((peak - rss0) / 2 ** 20).toFixed(1)} MiB (goal < 100)`);
+    await db.end();
+    await closeDeps(deps);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+await main();

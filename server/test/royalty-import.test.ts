@@ -1,0 +1,386 @@
+/**
+ * Store reports imported end to end (royalties module) on a real PostgreSQL, through the graphile-worker job:
+ * a DSR file (matching by ISRC and UPC, shares by largest remainder, unmatched to suspense), the same message again
+ * (refused), a regenerated one (replaces by reversal), a clawback, foreign currency, a bad footer, a crash before
+ * the posting commits, and the upload call with its roles. The ledger's invariants are checked after each.
+ */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createImport } from '../src/modules/royalties/import.service';
+import { runImport } from '../src/modules/royalties/import-run';
+import { balancesOf } from '../src/modules/royalties/ledger';
+import { checkLedger } from '../src/modules/royalties/ledger-check';
+import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
+import { catalogue, dsrFile, genericCsv } from './royalty-fixtures';
+
+let t: TestApp;
+let dir: string;
+let alice: number;
+let bob: number;
+const ip = ipSequence(212);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  dir = await mkdtemp(path.join(tmpdir(), 'royalty-import-'));
+  alice = (await registerUser(t, {}, ip())).userinfo.id;
+  bob = (await registerUser(t, {}, ip())).userinfo.id;
+  await t.sql('update users set rate = 70 where id = $1', [alice]);
+  await t.sql('update users set rate = 50 where id = $1', [bob]);
+  await catalogue(t, alice, '6900000000011', ['CNA012600001', 'CNA012600002']);
+  await catalogue(t, bob, '6900000000028', ['CNA012600003']);
+});
+afterAll(async () => {
+  await t?.close();
+});
+afterEach(async () => {
+  const report = await checkLedger(t.deps.database.db);
+  expect(report, JSON.stringify(report)).toMatchObject({ ok: true, entries_total: '0' });
+});
+
+let fileSeq = 0;
+async function importFile(
+  text: string,
+  fields: { platform_code?: string; format: 'dsr' | 'csv'; mapping_code?: string; fx_rate?: string; month?: string },
+) {
+  fileSeq += 1;
+  const file = path.join(dir, `report-${fileSeq}.txt`);
+  await writeFile(file, text);
+  const { id } = await createImport(
+    t.deps,
+    {
+      platform_code: fields.platform_code ?? 'spotify',
+      format: fields.format,
+      mapping_code: fields.mapping_code,
+      fx_rate: fields.fx_rate,
+      accounting_month: fields.month ?? '2026-10',
+    },
+    { path: file, name: `report-${fileSeq}.txt` },
+    null,
+  );
+  await t.runJobs();
+  return importRow(id);
+}
+
+async function importRow(id: number) {
+  const { rows } = await t.sql(
+    `select id, state, error, lines, unmatched_lines, total_fen::text, share_fen::text, platform_fen::text,
+            suspense_fen::text, replaces_id from royalty_imports where id = $1`,
+    [id],
+  );
+  return rows[0];
+}
+
+const available = async (userId: number) => (await balancesOf(t.deps.database.db, userId))?.available;
+
+const firstReport = dsrFile({
+  messageId: 'MSG-2026-07-A',
+  sales: [
+    { isrc: 'CNA012600001', territory: 'CN', usages: 1000, net: '12.34' },
+    { isrc: 'CNA012600001', territory: 'CN', usages: 10, net: '0.01' },
+    { isrc: 'CNA012600002', territory: 'US', usages: 400, net: '5.55' },
+    { upc: '6900000000028', territory: 'CN', usages: 3, net: '3.33' },
+    { isrc: 'CNZZZ2600099', territory: 'CN', usages: 50, net: '2.00' },
+  ],
+});
+
+describe('a DSR report', () => {
+  it('is matched by ISRC and UPC, shared on aggregates by largest remainder, unmatched money to suspense', async () => {
+    const row = await importFile(firstReport, { format: 'dsr' });
+    expect(row).toMatchObject({
+      state: 'posted',
+      lines: 5,
+      unmatched_lines: 1,
+      total_fen: '2323',
+      suspense_fen: '200',
+    });
+    // Aggregates: alice CN 12.35 × 70% = 8.645, US 5.55 × 70% = 3.885; bob 3.33 × 50% = 1.665; the three
+    // leftover fen (every remainder is .5) go to the first parts in order: alice 8.65 + 3.89, bob 1.66.
+    expect(await available(alice)).toBe(1254n);
+    expect(await available(bob)).toBe(166n);
+    expect(BigInt(row.share_fen) + BigInt(row.platform_fen) + BigInt(row.suspense_fen)).toBe(2323n);
+    const shares = await t.sql(
+      `select user_id, territory, quantity::int, net_fen::int, rate, share_fen::int from royalty_shares
+        where import_id = $1 order by user_id, territory`,
+      [row.id],
+    );
+    expect(shares.rows).toEqual([
+      { user_id: alice, territory: 'CN', quantity: 1010, net_fen: 1236, rate: 70, share_fen: 865 },
+      { user_id: alice, territory: 'US', quantity: 400, net_fen: 555, rate: 70, share_fen: 389 },
+      { user_id: bob, territory: 'CN', quantity: 3, net_fen: 332, rate: 50, share_fen: 166 },
+    ]);
+    const lines = await t.sql(
+      `select match_state, rate, fx_rate::text from royalty_lines where import_id = $1 order by line_no`,
+      [row.id],
+    );
+    expect(lines.rows.map((l) => l.match_state)).toEqual(['matched', 'matched', 'matched', 'matched', 'unmatched']);
+    expect(lines.rows[0]).toMatchObject({ rate: 70, fx_rate: '1.0000000000' });
+    const messages = await t.sql(`select count(*)::int as n from messages where user_id = $1 and kind = 'bill'`, [
+      alice,
+    ]);
+    expect(messages.rows[0].n).toBe(1);
+  });
+
+  it('the same (sender, MessageId) again is refused and changes nothing', async () => {
+    const row = await importFile(firstReport, { format: 'dsr' });
+    expect(row.state).toBe('failed');
+    expect(row.error).toMatch(/already imported/);
+    expect(await available(alice)).toBe(1254n);
+  });
+
+  it('a regenerated report (new MessageId, same sender and period) replaces its predecessor by reversal', async () => {
+    const first = (
+      await t.sql(`select id from royalty_imports where message_id = 'MSG-2026-07-A' and state = 'posted'`)
+    ).rows[0].id;
+    const row = await importFile(
+      dsrFile({
+        messageId: 'MSG-2026-07-B',
+        sales: [{ isrc: 'CNA012600001', territory: 'CN', usages: 1200, net: '20.00' }],
+      }),
+      { format: 'dsr' },
+    );
+    expect(row).toMatchObject({ state: 'posted', replaces_id: first, total_fen: '2000' });
+    expect((await importRow(first)).state).toBe('replaced');
+    expect(await available(alice)).toBe(1400n);
+    expect(await available(bob)).toBe(0n);
+    const reversal = await t.sql(
+      `select count(*)::int as n from ledger_transactions where kind = 'import_reversal' and import_id = $1`,
+      [first],
+    );
+    expect(reversal.rows[0].n).toBe(1);
+  });
+
+  it('a footer whose counts do not match, or a file cut short, is refused with the reason', async () => {
+    const bad = await importFile(
+      dsrFile({
+        messageId: 'MSG-BAD-1',
+        period: '2026-05',
+        footLines: 99,
+        sales: [{ isrc: 'CNA012600001', territory: 'CN', usages: 1, net: '1' }],
+      }),
+      { format: 'dsr' },
+    );
+    expect(bad).toMatchObject({ state: 'failed' });
+    expect(bad.error).toMatch(/FOOT says 99 lines/);
+    const cut = await importFile(
+      dsrFile({
+        messageId: 'MSG-BAD-2',
+        period: '2026-05',
+        cutShort: true,
+        sales: [{ isrc: 'CNA012600001', territory: 'CN', usages: 1, net: '1' }],
+      }),
+      { format: 'dsr' },
+    );
+    expect(cut.error).toMatch(/without a FOOT/);
+    expect((await t.sql(`select count(*)::int as n from royalty_staging`)).rows[0].n).toBe(0);
+  });
+});
+
+describe('a CSV statement', () => {
+  it('a clawback (negative lines) lowers the balance by its share', async () => {
+    const row = await importFile(
+      genericCsv([{ month: '2026-06', territory: 'CN', isrc: 'CNA012600001', qty: -100, amount: '-5.00' }]),
+      {
+        format: 'csv',
+        mapping_code: 'generic',
+      },
+    );
+    expect(row).toMatchObject({ state: 'posted', total_fen: '-500' });
+    expect(await available(alice)).toBe(1050n);
+  });
+
+  it('another currency needs a rate; the import rate converts it and both amounts stay on the line', async () => {
+    const csv = genericCsv([
+      { month: '2026-08', territory: 'US', isrc: 'CNA012600002', qty: 10, amount: '10.00', currency: 'USD' },
+    ]);
+    const refused = await importFile(csv, { format: 'csv', mapping_code: 'generic' });
+    expect(refused.state).toBe('failed');
+    expect(refused.error).toMatch(/exchange rate/);
+    const row = await importFile(csv, { format: 'csv', mapping_code: 'generic', fx_rate: '7.1234' });
+    expect(row).toMatchObject({ state: 'posted', total_fen: '7123' });
+    expect(await available(alice)).toBe(1050n + 4986n);
+    const line = await t.sql(
+      `select amount::text, currency, fx_rate::text, net_cny::numeric(20,4)::text as net from royalty_lines where import_id = $1`,
+      [row.id],
+    );
+    expect(line.rows[0]).toMatchObject({
+      amount: '10.00000000',
+      currency: 'USD',
+      fx_rate: '7.1234000000',
+      net: '71.2340',
+    });
+  });
+
+  it('a line the mapping cannot read names its line number', async () => {
+    const row = await importFile(
+      'sale_month,territory,isrc,upc,title,quantity,amount,currency,exchange_rate\n2026-08,CN,CNA012600001,,x,1,abc,CNY,\n',
+      {
+        format: 'csv',
+        mapping_code: 'generic',
+      },
+    );
+    expect(row.state).toBe('failed');
+    expect(row.error).toMatch(/line 2: amount "abc"/);
+  });
+});
+
+describe('a crash before the posting commits', () => {
+  it('leaves nothing posted; the rerun gives the same result, once', async () => {
+    const before = await available(alice);
+    await t.sql(`create function boom() returns trigger as $$ begin raise exception 'worker killed'; end $$ language plpgsql;
+                 create trigger boom before insert on royalty_shares execute function boom();`);
+    fileSeq += 1;
+    const file = path.join(dir, `crash-${fileSeq}.csv`);
+    await writeFile(
+      file,
+      genericCsv([{ month: '2026-09', territory: 'CN', isrc: 'CNA012600001', qty: 5, amount: '3.00' }]),
+    );
+    const { id } = await createImport(
+      t.deps,
+      { platform_code: 'qq_music', format: 'csv', mapping_code: 'generic', accounting_month: '2026-10' },
+      { path: file, name: 'crash.csv' },
+      null,
+    );
+    await expect(runImport(t.deps, id)).rejects.toThrow(/worker killed/);
+    expect((await importRow(id)).state).toBe('running');
+    expect(await available(alice)).toBe(before);
+    expect((await t.sql(`select count(*)::int as n from royalty_lines where import_id = $1`, [id])).rows[0].n).toBe(0);
+    await t.sql(`drop trigger boom on royalty_shares; drop function boom();`);
+    await runImport(t.deps, id);
+    await runImport(t.deps, id);
+    expect(await importRow(id)).toMatchObject({ state: 'posted', lines: 1, total_fen: '300' });
+    expect(await available(alice)).toBe(before! + 210n);
+  });
+});
+
+describe('the upload call', () => {
+  it('finance uploads a report and the job posts it; an editor and a musician are refused', async () => {
+    const admin = await staffLogin(t);
+    for (const [username, roles] of [
+      ['imp-fin', ['finance']],
+      ['imp-ed', ['editor']],
+    ] as const)
+      await call(t.app, {
+        method: 'POST',
+        url: '/api/admin/staff/create',
+        headers: { 'admin-token': admin },
+        payload: { username, name: username, password: 'Staff2026x', roles },
+      });
+    const send = async (token: string | undefined) => {
+      const form = new FormData();
+      form.append('platform_code', 'netease');
+      form.append('format', 'csv');
+      form.append('mapping_code', 'generic');
+      form.append('accounting_month', '2026-10');
+      const csv = genericCsv([{ month: '2026-09', territory: 'CN', isrc: 'CNA012600003', qty: 7, amount: '4.00' }]);
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'netease.csv');
+      const res = new Response(form);
+      return call(t.app, {
+        method: 'POST',
+        url: '/api/admin/royalties/upload',
+        headers: { 'content-type': res.headers.get('content-type')!, ...(token ? { 'admin-token': token } : {}) },
+        payload: Buffer.from(await res.arrayBuffer()),
+      });
+    };
+    expect((await send(await staffLogin(t, 'imp-ed', 'Staff2026x'))).body.code).toBe(2040);
+    expect((await send(undefined)).body.code).toBe(1000);
+    const fin = await staffLogin(t, 'imp-fin', 'Staff2026x');
+    const res = await send(fin);
+    expect(res.body.code).toBe(1);
+    await t.runJobs();
+    const info = await call(t.app, {
+      method: 'GET',
+      url: `/api/admin/royalties/import_info?id=${res.body.data.id}`,
+      headers: { 'admin-token': fin },
+    });
+    expect(info.body.data).toMatchObject({ state: 'posted', total_fen: '400', share_fen: '200', rows_done: 1 });
+    expect(info.body.data.file_path).toBeUndefined();
+    expect(await available(bob)).toBe(200n);
+  });
+});
+
+describe('the unmatched queue and reconciliation', () => {
+  let fin: string;
+  const as = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
+    call(t.app, { method, url, headers: { 'admin-token': fin }, ...(payload ? { payload } : {}) });
+
+  beforeAll(async () => {
+    const admin = await staffLogin(t);
+    await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/staff/create',
+      headers: { 'admin-token': admin },
+      payload: { username: 'queue-fin', name: 'Finance', password: 'Staff2026x', roles: ['finance'] },
+    });
+    fin = await staffLogin(t, 'queue-fin', 'Staff2026x');
+  });
+
+  it('a line matched later moves its money from suspense to the musician, once under a parallel burst', async () => {
+    const row = await importFile(
+      genericCsv([
+        { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600098', qty: 9, amount: '10.00' },
+        { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600097', qty: 1, amount: '1.00' },
+      ]),
+      { format: 'csv', mapping_code: 'generic', platform_code: 'apple_music' },
+    );
+    expect(row).toMatchObject({ state: 'posted', unmatched_lines: 2, suspense_fen: '1100' });
+    const queue = await as('GET', '/api/admin/royalties/unmatched?page=1');
+    const lines = queue.body.data.list.filter((l: { import_id: number }) => l.import_id === row.id);
+    expect(lines.map((l: { isrc: string; net_fen: string }) => [l.isrc, l.net_fen])).toEqual([
+      ['CNZZZ2600098', '1000'],
+      ['CNZZZ2600097', '100'],
+    ]);
+    const before = (await available(alice))!;
+    const results = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[0].id, isrc: 'CNA012600002' }),
+      ),
+    );
+    expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
+    expect(results.filter((r) => r.body.code === 2320)).toHaveLength(99);
+    expect((await available(alice))! - before).toBe(700n);
+    const dismissed = await as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id });
+    expect(dismissed.body.code).toBe(1);
+    const after = await as('GET', '/api/admin/royalties/unmatched?page=1');
+    expect(after.body.data.list.some((l: { import_id: number }) => l.import_id === row.id)).toBe(false);
+    expect(
+      (await as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[1].id, isrc: 'CNA012600002' })).body
+        .code,
+    ).toBe(2320);
+    const unknownTrack = await as('POST', '/api/admin/royalties/unmatched_match', {
+      line_id: 999999,
+      isrc: 'CNA012600002',
+    });
+    expect(unknownTrack.body.code).toBe(2320);
+  });
+
+  it('reconciliation shows imported against remitted per store and month, and the months a store did not report', async () => {
+    const month = new Date().toISOString().slice(0, 7);
+    const row = await importFile(
+      genericCsv([{ month: '2026-09', territory: 'CN', isrc: 'CNA012600001', qty: 1, amount: '8.00' }]),
+      {
+        format: 'csv',
+        mapping_code: 'generic',
+        platform_code: 'kugou',
+        month,
+      },
+    );
+    expect(row.state).toBe('posted');
+    expect(
+      (await as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '750' }))
+        .body.code,
+    ).toBe(1);
+    const rec = await as('GET', '/api/admin/royalties/reconciliation?months=3');
+    const kugou = rec.body.data.rows.filter((r: { platform_code: string }) => r.platform_code === 'kugou');
+    expect(kugou).toHaveLength(3);
+    expect(kugou[0]).toMatchObject({
+      month,
+      imported_fen: '800',
+      remitted_fen: '750',
+      difference_fen: '-50',
+      missing: false,
+    });
+    expect(kugou[1]).toMatchObject({ imported_fen: null, missing: true });
+  });
+});

@@ -1,0 +1,115 @@
+/** The console's income calls (/api/admin/royalties/*, role finance; admins pass). */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { API } from '@trackline/contract/paths';
+import { apiGet, apiPost, apiUploadWithProgress } from '../../api/client';
+
+const KEY = ['admin', 'royalties'] as const;
+const paths = API.admin.royalties;
+
+export interface ImportItem {
+  id: number;
+  platform_code: string;
+  format: 'dsr' | 'csv';
+  file_name: string;
+  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced';
+  rows_done: number;
+  lines: number;
+  unmatched_lines: number;
+  total_fen: string | null;
+  share_fen: string | null;
+  suspense_fen: string | null;
+  error: string;
+  accounting_month: string;
+}
+
+export interface UnmatchedLine {
+  id: number;
+  import_id: number;
+  platform_code: string;
+  sale_month: string;
+  territory: string;
+  isrc: string;
+  upc: string;
+  title: string;
+  quantity: string;
+  amount: string;
+  currency: string;
+  net_fen: string;
+}
+
+export interface ReconRow {
+  platform_code: string;
+  month: string;
+  imported_fen: string | null;
+  remitted_fen: string | null;
+  difference_fen: string | null;
+  missing: boolean;
+}
+
+export interface LedgerReport {
+  ok: boolean;
+  entries_total: string;
+  transactions: number;
+  entries: number;
+  accounts: number;
+  deficits: Array<{ user_id: number; balance: string }>;
+  platform: Array<{ key: string; balance: string }>;
+}
+
+export function useImports() {
+  return useQuery({
+    queryKey: [...KEY, 'imports'],
+    queryFn: async ({ signal }) => (await apiGet<{ list: ImportItem[] }>(paths.imports, {}, { signal })).data.list,
+    // while an import runs its progress bar moves
+    refetchInterval: (q) => (q.state.data?.some((i) => i.state === 'queued' || i.state === 'running') ? 1000 : false),
+  });
+}
+
+export function useMappings() {
+  return useQuery({
+    queryKey: [...KEY, 'mappings'],
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet<{
+          list: Array<{ code: string; name: string }>;
+          stores: Array<{ code: string; name_zh: string; name_en: string }>;
+        }>(paths.mappings, {}, { signal })
+      ).data,
+  });
+}
+
+export function useUnmatched(page: number) {
+  return useQuery({
+    queryKey: [...KEY, 'unmatched', page],
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ list: UnmatchedLine[]; total: number; page_size: number }>(paths.unmatched, { page }, { signal }))
+        .data,
+  });
+}
+
+export function useReconciliation() {
+  return useQuery({
+    queryKey: [...KEY, 'reconciliation'],
+    queryFn: async ({ signal }) =>
+      (await apiGet<{ rows: ReconRow[] }>(paths.reconciliation, { months: 12 }, { signal })).data.rows,
+  });
+}
+
+export function useLedgerReport() {
+  return useQuery({
+    queryKey: [...KEY, 'ledger'],
+    queryFn: async ({ signal }) => (await apiGet<LedgerReport>(paths.ledgerCheck, {}, { signal })).data,
+  });
+}
+
+export function useRefreshRoyalties() {
+  const client = useQueryClient();
+  return () => client.invalidateQueries({ queryKey: KEY });
+}
+
+export const uploadReport = (form: FormData, onProgress: (p: number) => void) =>
+  apiUploadWithProgress<{ id: number }>(paths.upload, form, onProgress);
+export const matchLine = (lineId: number, isrc: string) => apiPost(paths.unmatchedMatch, { line_id: lineId, isrc });
+export const dismissLine = (lineId: number) => apiPost(paths.unmatchedDismiss, { line_id: lineId });
+export const saveRemittance = (platform_code: string, month: string, amount_fen: string) =>
+  apiPost(paths.remittanceSave, { platform_code, month, amount_fen });

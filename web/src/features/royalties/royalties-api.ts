@@ -1,0 +1,100 @@
+/** The income bill calls (/api/bill/*): balance summary, bills per month, a bill's detail, and the CSV address. */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { API } from '@trackline/contract/paths';
+import { apiGet, apiPost } from '../../api/client';
+
+export type BillGrouping = 'store' | 'territory' | 'track' | 'sale_month';
+
+export interface GrandTotal {
+  has_account: boolean;
+  available_fen: string | null;
+  held_fen: string | null;
+  withdrawing_fen: string | null;
+  withdrawn_fen: string | null;
+  income_fen: string | null;
+}
+
+export interface BillMonth {
+  month: string;
+  share_fen: string;
+  net_fen: string;
+  quantity: string;
+  stores: number;
+}
+
+export interface BillRow {
+  key: string;
+  platform_code: string | null;
+  store_name: string | null;
+  territory: string | null;
+  work_title: string | null;
+  track_title: string | null;
+  sale_month: string | null;
+  quantity: string;
+  net_fen: string;
+  share_fen: string;
+  rate_min: number;
+  rate_max: number;
+}
+
+export interface BillDetail {
+  month: string;
+  by: BillGrouping;
+  rows: BillRow[];
+  totals: { quantity: string; net_fen: string; share_fen: string };
+  stores: Array<{ code: string; name: string }>;
+  territories: string[];
+}
+
+export interface DetailFilter {
+  month: string;
+  by: BillGrouping;
+  platform_code?: string;
+  territory?: string;
+}
+
+export function useGrandTotal() {
+  return useQuery({
+    queryKey: ['royalties', 'grandtotal'],
+    queryFn: async () => (await apiPost<GrandTotal>(API.bill.grandtotal, {}, { silent: true })).data,
+  });
+}
+
+export function useBillList(page: number) {
+  return useQuery({
+    queryKey: ['royalties', 'list', page],
+    queryFn: async ({ signal }) =>
+      (
+        await apiGet<{ list: BillMonth[]; total: number; page_size: number }>(
+          API.bill.list,
+          { page },
+          { silent: true, signal },
+        )
+      ).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+function filterParams(f: DetailFilter): Record<string, string> {
+  return {
+    month: f.month,
+    by: f.by,
+    ...(f.platform_code ? { platform_code: f.platform_code } : {}),
+    ...(f.territory ? { territory: f.territory } : {}),
+  };
+}
+
+export function useBillDetail(filter: DetailFilter | null) {
+  return useQuery({
+    queryKey: ['royalties', 'detail', filter],
+    enabled: filter !== null,
+    queryFn: async ({ signal }) =>
+      (await apiGet<BillDetail>(API.bill.detail, filterParams(filter!), { silent: true, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The export is a plain link: the session cookie authenticates it and the browser saves the file. */
+export function exportHref(filter: DetailFilter): string {
+  return `${API.bill.export}?${new URLSearchParams(filterParams(filter)).toString()}`;
+}
