@@ -104,20 +104,31 @@ describe('session and role before anything else', () => {
   });
 
   it('every staff operation answers a staff member without its role 2040, before the body', async () => {
+    // Two members, each without the other's rooms: finance (money only) and support (work orders only). Each
+    // staff call is tried by the one whose role it does not serve.
     await createStaff(t.deps, {
       username: 'financeonly',
       name: 'Finance',
       password: 'Finance2026x',
       roles: ['finance'],
     });
-    const token = await staffLogin(t, 'financeonly', 'Finance2026x');
+    await createStaff(t.deps, {
+      username: 'supportonly',
+      name: 'Support',
+      password: 'Support2026x',
+      roles: ['support'],
+    });
+    const finance = await staffLogin(t, 'financeonly', 'Finance2026x');
+    const support = await staffLogin(t, 'supportonly', 'Support2026x');
+    const token = finance;
     const wrong: string[] = [];
     let walked = 0;
     for (const op of ops) {
       const key = `${op.method} ${op.path}`;
       if (!op.path.startsWith('/api/admin/') || PUBLIC.has(key) || ANY_STAFF.has(key)) continue;
       walked += 1;
-      const res = await wrongRequest(op.method, op.url, { 'admin-token': token });
+      const outsider = op.path.startsWith('/api/admin/royalties/') ? support : finance;
+      const res = await wrongRequest(op.method, op.url, { 'admin-token': outsider });
       if (res.body.code !== 2040 || res.status !== 200) wrong.push(`${key}: ${res.status} ${res.body.code}`);
     }
     expect(wrong).toEqual([]);
