@@ -32,6 +32,8 @@ const PUBLIC = new Set([
   // tus capabilities, and the signed PUT whose signature is the authority (like a presigned bucket URL)
   'OPTIONS /api/upload/tus',
   'PUT /api/upload/signed',
+  // cover backgrounds' thumbnails: images for <img> tags, the same for everyone (the list itself needs a session)
+  'GET /api/ai.cover/thumb/{file}',
 ]);
 /** Staff calls open to any staff member, whatever their roles. */
 const ANY_STAFF = new Set(['GET /api/admin/auth/me', 'GET /api/admin/auth/logout']);
