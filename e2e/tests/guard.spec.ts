@@ -27,7 +27,7 @@ test.describe('the route guard', () => {
     await page.goto('/guest/index');
     await expect(page).toHaveURL(/\/work-publish\/entry$/);
     // A route no issue has built yet is the app's not-found page, never a fake page.
-    await page.goto('/intelligence-cover');
+    await page.goto('/person-center/withdraw');
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   });
 });

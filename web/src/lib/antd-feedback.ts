@@ -27,7 +27,12 @@ export interface FeedbackModal {
 export type FeedbackMessage = Pick<MessageInstance, 'success' | 'error' | 'info' | 'warning'>;
 
 /** autoInsertSpace off: antd would render 登录 as "登 录", which is not what readers or tests expect. */
-export const CONFIG_PROPS = { theme, button: { autoInsertSpace: false } } satisfies ConfigProviderProps;
+export const CONFIG_PROPS = {
+  theme,
+  button: { autoInsertSpace: false },
+  // Issue 9: on a phone a form's first error could be off-screen; every antd form scrolls to it and focuses it.
+  form: { scrollToFirstError: { block: 'center', focus: true } },
+} satisfies ConfigProviderProps;
 
 export function antdLocale(language: string): ConfigProviderProps['locale'] {
   return language === 'en' ? enUS : zhCN;
