@@ -21,7 +21,10 @@ const userColumns = [
   'created_at',
 ] as const;
 
-export type SessionUser = NonNullable<Awaited<ReturnType<typeof findUserById>>>;
+export type SessionUser = NonNullable<Awaited<ReturnType<typeof findUserById>>> & {
+  /** The available balance in fen (spec §3 user_account_info), null before any money moved for the user. */
+  balance_fen: string | null;
+};
 
 /**
  * The session user in one round trip: the live session of this token hash joined to its user. Nearly every
@@ -32,6 +35,13 @@ const sessionUserQuery = compiledOnce((db) =>
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.subject_id')
     .select(['s.id as session_id', 's.last_seen_at', ...userColumns.map((c) => `u.${c}` as const)])
+    // The balance rides along (and is cached with the session): /api/user/info shows it on every page. The ledger
+    // evicts the user's cached sessions in the transaction that changes it (royalties/ledger.ts), so it is never
+    // older than the last posting. A read of the royalties module's table, kept to this one column.
+    .select(
+      sql<string | null>`(SELECT la.balance::text FROM ledger_accounts la
+        WHERE la.user_id = u.id AND la.kind = 'available')`.as('balance_fen'),
+    )
     .where('s.token_hash', '=', Buffer.alloc(0))
     .where('s.subject_kind', '=', sql.lit('user'))
     .where('s.revoked_at', 'is', null)

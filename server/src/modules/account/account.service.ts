@@ -155,7 +155,7 @@ declare module '../../platform/http/auth' {
 /** The session user of spec §3; the row came with the session (requireUser). */
 export async function currentUser(deps: Deps, user: SessionUser, token: string): Promise<UserInfo> {
   if (user.disabled) throw new AppError('LOGIN_INVALID');
-  return toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id));
+  return toUserInfo(deps, user, token, user.balance_fen);
 }
 
 export async function logout(deps: Deps, sessionId: number): Promise<void> {

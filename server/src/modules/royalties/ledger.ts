@@ -3,10 +3,12 @@
  * transaction, under a unique idempotency key. Posting the same key again answers the first transaction (and
  * refuses if what is asked differs); entries are never changed, a mistake is undone by `reverse`.
  */
+
 import { createHash } from 'node:crypto';
 import type { Db } from '../../platform/db/database';
 import type { LedgerTransactionKind } from '../../platform/db/schema-royalties';
 import { AppError } from '../../platform/http/app-error';
+import { evictSubjectHere, subjectChangedAtCommit } from '../../platform/http/sessions';
 import * as repo from './ledger.repository';
 import { type AccountRef, accountSpec, balanceDelta, type EntryInput } from './ledger-accounts';
 
@@ -94,13 +96,21 @@ export async function post(db: Db, posting: Posting): Promise<Posted> {
       trx,
       rows.map((r) => ({ transaction_id: id, account_id: r.account.id, amount: r.amount, floor_checked: r.floor })),
     );
+    // The session user carries the available balance, cached with the session: evict the musicians' cached
+    // sessions everywhere. NOTIFY is delivered at commit, so a rolled-back posting evicts nothing.
+    const musicians = new Set<number>();
+    for (const [, leg] of legs) if (leg.account.kind === 'available') musicians.add(leg.account.userId);
+    for (const userId of musicians) await subjectChangedAtCommit(trx, 'user', userId);
     return { id, created: true };
   };
   try {
     if (db.isTransaction) return await run(db);
     // Accounts first, outside the posting: creating one is harmless, and it keeps the posting's locks short.
     await repo.ensureAccounts(db, specs);
-    return await db.transaction().execute(run);
+    const posted = await db.transaction().execute(run);
+    // Committed: this process forgets the musicians' cached sessions now, not when its notification arrives.
+    for (const [, leg] of legs) if (leg.account.kind === 'available') evictSubjectHere(db, 'user', leg.account.userId);
+    return posted;
   } catch (err) {
     if (isFloorViolation(err)) throw new AppError('BALANCE_INSUFFICIENT');
     throw err;

@@ -13,7 +13,14 @@
  */
 import { createHash } from 'node:crypto';
 import { CODE_OK } from '@trackline/contract/envelope';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendHookHandler,
+  preHandlerAsyncHookHandler,
+  RouteOptions,
+} from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '../db/database';
 import { AppError } from './app-error';
@@ -51,10 +58,6 @@ function requestHash(request: FastifyRequest): string {
   // Multipart and streamed bodies are not parsed here: the route and its query stand for them.
   const body = request.body === undefined ? '' : JSON.stringify(request.body);
   return sha256(`${request.method} ${request.url}\n${body}`);
-}
-
-function changesState(request: FastifyRequest): boolean {
-  return !['GET', 'HEAD', 'OPTIONS'].includes(request.method) || request.routeOptions.config?.stateChanging === true;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -137,16 +140,20 @@ async function settle(db: Db, request: FastifyRequest, reply: FastifyReply, payl
     .execute();
 }
 
+/**
+ * Attached to each state-changing /api route as it is registered (not to every request): reads pay nothing.
+ * The claim runs as the route's first preHandler, after its session and role guards (guardsFirst moves those to
+ * onRequest), so a caller who may not make the call never claims a key.
+ */
 export function registerIdempotency(app: FastifyInstance, db: Db): void {
-  app.addHook('preHandler', async (request, reply) => {
+  const claim: preHandlerAsyncHookHandler = async (request, reply) => {
     const key = request.headers[IDEMPOTENCY_HEADER];
-    if (key === undefined || !request.url.startsWith('/api/') || !changesState(request)) return;
-    if (request.routeOptions.config?.readOnly) return;
+    if (key === undefined) return;
     if (typeof key !== 'string' || !KEY_PATTERN.test(key))
       throw new AppError('VALIDATION', { fields: ['Idempotency-Key'] });
     return claimOrReplay(db, request, reply, key);
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
+  };
+  const record: onSendHookHandler = async (request, reply, payload) => {
     try {
       await settle(db, request, reply, payload);
     } catch (err) {
@@ -154,7 +161,19 @@ export function registerIdempotency(app: FastifyInstance, db: Db): void {
       request.log.warn({ err }, 'idempotency key not recorded');
     }
     return payload;
+  };
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const writes = methods.some((m) => !['GET', 'HEAD', 'OPTIONS'].includes(m)) || route.config?.stateChanging === true;
+    if (!writes || route.config?.readOnly || !route.url.startsWith('/api/')) return;
+    route.preHandler = [claim, ...asList(route.preHandler)] as RouteOptions['preHandler'];
+    route.onSend = [...asList(route.onSend), record] as RouteOptions['onSend'];
   });
+}
+
+function asList<T>(value: T | T[] | undefined): T[] {
+  if (value === undefined) return [];
+  return Array.isArray(value) ? value : [value];
 }
 
 /** Keys older than the window go (the platform's hourly sweep). */

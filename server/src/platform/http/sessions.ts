@@ -18,6 +18,19 @@ export function attachSessionCache(db: Db, cache: SessionCache): void {
   caches.set(db, cache);
 }
 
+/**
+ * Inside a transaction: every instance (this one too, through its listening connection) evicts the subject's cached
+ * sessions when the transaction commits, and none if it rolls back (PostgreSQL delivers NOTIFY at commit).
+ */
+export async function subjectChangedAtCommit(trx: Db, kind: SubjectKind, subjectId: number): Promise<void> {
+  await sql`select pg_notify(${SESSION_CHANNEL}, ${`k:${kind}:${subjectId}`})`.execute(trx);
+}
+
+/** This process only, at once (after a commit that also notified the others: no wait for the notification). */
+export function evictSubjectHere(db: Db, kind: SubjectKind, subjectId: number): void {
+  caches.get(db)?.evict(`k:${kind}:${subjectId}`);
+}
+
 /** Evicts here at once, and in every other instance through the notification channel. */
 async function evictEverywhere(db: Db, message: string): Promise<void> {
   caches.get(db)?.evict(message);
