@@ -3,8 +3,9 @@
  * (E2E_DATABASE_URL, set by the global setup). Made this way, not through SMS registration, because one mobile
  * gets one SMS a minute and these journeys send their own.
  */
+import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { freshMobile } from './fixtures';
+import { expect, freshMobile } from './fixtures';
 
 export const PASSWORD = 'Journey2026';
 // argon2id of PASSWORD with the server's parameters (m=19456, t=2, p=1).
@@ -47,4 +48,13 @@ async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise
   } finally {
     await client.end();
   }
+}
+
+/** Logs a musician in through the login page with a password; they land on the publishing entry. */
+export async function logInAs(page: Page, mobile: string, password = PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('手机号', { exact: true }).fill(mobile);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/work-publish\/entry$/);
 }

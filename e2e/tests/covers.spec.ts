@@ -4,20 +4,12 @@
  * server renders and checks it) and sets it as the work's cover.
  * Manual: the musician uploads a photo (warned that it will be enlarged), adds two text layers, undoes one, exports.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { API } from '../../contract/src/paths';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { makeCoverPng } from '../support/works';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 /** A draft single with its title, artist and label (step 1 saved, no files yet). */
 async function draftWork(request: APIRequestContext, title: string, artist: string): Promise<number> {
@@ -70,7 +62,7 @@ async function draftWork(request: APIRequestContext, title: string, artist: stri
 test('smart maker: from a work, propose, pick, change the title font, export, set as the cover', async ({ page }) => {
   test.setTimeout(180_000);
   const musician = await createMusician('封面歌手');
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
   const title = `星河 ${Date.now() % 100_000}`;
   const workId = await draftWork(page.request, title, '林晓');
 
@@ -107,7 +99,7 @@ test('smart maker: from a work, propose, pick, change the title font, export, se
 test('manual maker: upload a photo, add two text layers, undo one, export', async ({ page }) => {
   test.setTimeout(180_000);
   const musician = await createMusician('照片歌手');
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
   await page.goto('/intelligence-cover-head');
   await expect(page.getByRole('heading', { name: '自定义封面' })).toBeVisible();
   await page.getByLabel('作品名称', { exact: true }).fill('海边的风');

@@ -12,18 +12,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import pg from 'pg';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { submitSingle } from '../support/works';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 async function staffLogIn(page: Page) {
   await page.goto('/admin/login');
@@ -52,7 +44,7 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   test.setTimeout(300_000);
   const musician = await createMusician('发行歌手');
   const title = `远方的灯 ${Date.now() % 100_000}`;
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
   const work = await submitSingle(page.request, { title, artist: '林晓' });
 
   // The editor approves it in the console: first, then final review.

@@ -1,23 +1,10 @@
-/**
- * Issue 9: a double click on 提交 or 发送回复 made two work orders and two replies. The web app sends one
- * Idempotency-Key for the repeated call, and the server answers the copy with the first result.
- */
-import type { Page } from '@playwright/test';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 test('a double click on 提交 makes one work order, and on 发送回复 one reply', async ({ page }) => {
   const musician = await createMusician('双击用户');
   const title = `双击测试 ${Date.now() % 100_000}`;
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
 
   // Count what reaches the server: both clicks may send, but only one order may exist.
   const creates: string[] = [];

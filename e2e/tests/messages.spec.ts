@@ -1,15 +1,6 @@
-import type { Page } from '@playwright/test';
-import { createMusician, createSite, PASSWORD } from '../support/accounts';
+import { createMusician, createSite, logInAs } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 test("a staff broadcast to a site reaches its two musicians; reading it lowers each one's bell on its own", async ({
   page,
@@ -45,8 +36,8 @@ test("a staff broadcast to a site reaches its two musicians; reading it lowers e
   try {
     const pageA = await contextA.newPage();
     const pageB = await contextB.newPage();
-    await logIn(pageA, a.mobile);
-    await logIn(pageB, b.mobile);
+    await logInAs(pageA, a.mobile);
+    await logInAs(pageB, b.mobile);
     const bellA = pageA.getByRole('banner').getByRole('link', { name: /系统消息/ });
     const bellB = pageB.getByRole('banner').getByRole('link', { name: /系统消息/ });
     await expect(bellA).toContainText('1');

@@ -2,17 +2,13 @@
  * Issue 9: on a phone a form's first error could be off-screen, so 提交 seemed to do nothing. The form scrolls to
  * its first error and focuses it.
  */
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 test('on a phone, sending an incomplete work order brings its first error into view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   const musician = await createMusician('手机表单');
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(musician.mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
+  await logInAs(page, musician.mobile);
 
   await page.goto('/gongdan/add');
   // The description is filled, the type and title are not; the send button is far below them.

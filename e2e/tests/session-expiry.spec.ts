@@ -3,16 +3,12 @@
  * session ended, and logging in again brings them back to where they were.
  */
 import pg from 'pg';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs, PASSWORD } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 
 test('a session that ends by itself says so, and the next login returns to the page', async ({ page }) => {
   const musician = await createMusician('过期用户');
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(musician.mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
+  await logInAs(page, musician.mobile);
 
   await page.getByRole('banner').getByRole('link', { name: '工单' }).click();
   await expect(page).toHaveURL(/\/gongdan\/list$/);

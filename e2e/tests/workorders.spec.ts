@@ -3,17 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { png } from '../../server/test/files';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 async function staffLogIn(page: Page) {
   await page.goto('/admin/login');
@@ -36,7 +28,7 @@ test('a musician raises a work order with a screenshot, support answers in /admi
   const staffContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
   try {
     // The musician opens a work order from the header's link, with an attachment.
-    await logIn(page, musician.mobile);
+    await logInAs(page, musician.mobile);
     const bell = page.getByRole('banner').getByRole('link', { name: /系统消息/ });
     await expect(bell).toBeVisible();
     await expect(bell).not.toContainText('1');

@@ -4,17 +4,9 @@
  * step 2 resumes there; an album gets a second track and a new order in update-music, kept after a reload.
  */
 import type { Locator, Page } from '@playwright/test';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { expect, test } from '../support/fixtures';
 import { workFiles } from '../support/work-files';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 /**
  * An antd Select: open it by its label, then click the option (antd renders options apart from the listbox). Forced:
@@ -94,7 +86,7 @@ test('a musician publishes a single with real files through the three steps and 
   const files = await workFiles();
   const title = `雨夜来信 ${Date.now() % 100_000}`;
   try {
-    await logIn(page, musician.mobile);
+    await logInAs(page, musician.mobile);
     // No work yet: the entry page's big call to publish.
     await expect(page.getByRole('heading', { name: '发布你的第一首作品' })).toBeVisible();
     const id = await completeSingleStep1(page, title, files);
@@ -174,7 +166,7 @@ test('a draft left at step 2 resumes at step 2 from the list', async ({ page }) 
   const musician = await createMusician('草稿音乐人');
   const files = await workFiles();
   try {
-    await logIn(page, musician.mobile);
+    await logInAs(page, musician.mobile);
     const id = await completeSingleStep1(page, `未完的歌 ${Date.now() % 100_000}`, files);
 
     await page.goto('/work-management/list');
@@ -222,7 +214,7 @@ test('a draft left at step 2 resumes at step 2 from the list', async ({ page }) 
 
 test('an album gets a second track and a new order in update-music, kept after a reload', async ({ page }) => {
   const musician = await createMusician('专辑音乐人');
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
   await page.getByRole('button', { name: '发布专辑' }).first().click();
   await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
   const id = Number(new URL(page.url()).searchParams.get('id'));

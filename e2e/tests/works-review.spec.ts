@@ -6,18 +6,10 @@
  * submitted through the API with real files (support/works.ts); the publishing screens have journeys of their own.
  */
 import type { Locator, Page } from '@playwright/test';
-import { createMusician, PASSWORD } from '../support/accounts';
+import { createMusician, logInAs } from '../support/accounts';
 import { ADMIN_PASSWORD } from '../support/env';
 import { expect, test } from '../support/fixtures';
 import { submitSingle } from '../support/works';
-
-async function logIn(page: Page, mobile: string) {
-  await page.goto('/login');
-  await page.getByLabel('手机号', { exact: true }).fill(mobile);
-  await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/work-publish\/entry$/);
-}
 
 async function staffLogIn(page: Page) {
   await page.goto('/admin/login');
@@ -48,7 +40,7 @@ test('an editor reviews submitted singles: approve to 990, find it awaiting onli
   const titleA = `春天的回声 ${stamp}`;
   const titleB = `夏夜晚风 ${stamp}`;
 
-  await logIn(page, musician.mobile);
+  await logInAs(page, musician.mobile);
   // page.request carries the musician's session cookie.
   const a = await submitSingle(page.request, { title: titleA, artist: '林晓' });
   const b = await submitSingle(page.request, { title: titleB, artist: '林晓' });

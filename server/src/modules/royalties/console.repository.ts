@@ -1,22 +1,11 @@
 /** The finance console's queries over the import tables: the unmatched queue and reconciliation. */
+
+import type { UnmatchedLine } from '@trackline/contract/royalties-types';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
 export async function unmatchedLines(db: Db, limit: number, offset: number) {
-  const { rows } = await sql<{
-    id: number;
-    import_id: number;
-    platform_code: string;
-    sale_month: string;
-    territory: string;
-    isrc: string;
-    upc: string;
-    title: string;
-    quantity: string;
-    amount: string;
-    currency: string;
-    net_fen: string;
-  }>`
+  const { rows } = await sql<UnmatchedLine>`
     SELECT l.id, l.import_id, l.platform_code, to_char(l.sale_month, 'YYYY-MM') AS sale_month, l.territory, l.isrc,
            l.upc, l.title, l.quantity::text, l.amount::text, l.currency, round(l.net_cny * 100)::bigint::text AS net_fen
       FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id AND i.state = 'posted'

@@ -1,60 +1,13 @@
 /** The console's income calls (/api/admin/royalties/*, role finance; admins pass). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
+import type { ImportItem, LedgerReport, ReconRow, UnmatchedLine } from '@trackline/contract/royalties-types';
 import { apiGet, apiPost, apiUploadWithProgress } from '../../api/client';
+
+export type { ImportItem, LedgerReport, ReconRow, UnmatchedLine };
 
 const KEY = ['admin', 'royalties'] as const;
 const paths = API.admin.royalties;
-
-export interface ImportItem {
-  id: number;
-  platform_code: string;
-  format: 'dsr' | 'csv';
-  file_name: string;
-  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced';
-  rows_done: number;
-  lines: number;
-  unmatched_lines: number;
-  total_fen: string | null;
-  share_fen: string | null;
-  suspense_fen: string | null;
-  error: string;
-  accounting_month: string;
-}
-
-export interface UnmatchedLine {
-  id: number;
-  import_id: number;
-  platform_code: string;
-  sale_month: string;
-  territory: string;
-  isrc: string;
-  upc: string;
-  title: string;
-  quantity: string;
-  amount: string;
-  currency: string;
-  net_fen: string;
-}
-
-export interface ReconRow {
-  platform_code: string;
-  month: string;
-  imported_fen: string | null;
-  remitted_fen: string | null;
-  difference_fen: string | null;
-  missing: boolean;
-}
-
-export interface LedgerReport {
-  ok: boolean;
-  entries_total: string;
-  transactions: number;
-  entries: number;
-  accounts: number;
-  deficits: Array<{ user_id: number; balance: string }>;
-  platform: Array<{ key: string; balance: string }>;
-}
 
 export function useImports() {
   return useQuery({

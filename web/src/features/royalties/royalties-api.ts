@@ -1,50 +1,10 @@
 /** The income bill calls (/api/bill/*): balance summary, bills per month, a bill's detail, and the CSV address. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
+import type { BillDetail, BillGrouping, BillMonth, BillRow, GrandTotal } from '@trackline/contract/royalties-types';
 import { apiGet, apiPost } from '../../api/client';
 
-export type BillGrouping = 'store' | 'territory' | 'track' | 'sale_month';
-
-export interface GrandTotal {
-  has_account: boolean;
-  available_fen: string | null;
-  held_fen: string | null;
-  withdrawing_fen: string | null;
-  withdrawn_fen: string | null;
-  income_fen: string | null;
-}
-
-export interface BillMonth {
-  month: string;
-  share_fen: string;
-  net_fen: string;
-  quantity: string;
-  stores: number;
-}
-
-export interface BillRow {
-  key: string;
-  platform_code: string | null;
-  store_name: string | null;
-  territory: string | null;
-  work_title: string | null;
-  track_title: string | null;
-  sale_month: string | null;
-  quantity: string;
-  net_fen: string;
-  share_fen: string;
-  rate_min: number;
-  rate_max: number;
-}
-
-export interface BillDetail {
-  month: string;
-  by: BillGrouping;
-  rows: BillRow[];
-  totals: { quantity: string; net_fen: string; share_fen: string };
-  stores: Array<{ code: string; name: string }>;
-  territories: string[];
-}
+export type { BillDetail, BillGrouping, BillMonth, BillRow, GrandTotal };
 
 export interface DetailFilter {
   month: string;
