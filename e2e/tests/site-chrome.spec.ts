@@ -47,3 +47,19 @@ test('a visitor switches to English and the choice is remembered', async ({ page
   await expect(page.getByText('Wrong account or password')).toBeVisible();
   await page.getByRole('button', { name: '中文' }).waitFor({ state: 'attached' });
 });
+
+test('an English browser gets English on its first visit, until the visitor chooses', async ({ browser }) => {
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'en-US' });
+  try {
+    const page = await context.newPage();
+    await page.goto('/guest/index');
+    await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+    // The visitor's own choice wins over the browser's from then on.
+    await page.getByRole('button', { name: '中文' }).click();
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('navigation', { name: '主导航' })).toBeVisible();
+  } finally {
+    await context.close();
+  }
+});

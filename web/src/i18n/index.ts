@@ -1,7 +1,7 @@
 /**
  * i18next set up once. zh-CN (the default and the fallback) is bundled; English is a chunk of its own,
- * loaded before the first render when it is the remembered choice, or on switching to it. The choice is
- * remembered in localStorage. (dayjs follows the language where antd needs it: lib/antd-feedback.ts.)
+ * loaded before the first render when it is the remembered choice (else the browser's preference), or on switching
+ * to it. The choice is remembered in localStorage. (dayjs follows the language where antd needs it: lib/antd-feedback.ts.)
  */
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -16,13 +16,27 @@ function isLanguage(value: unknown): value is Language {
   return value === 'zh-CN' || value === 'en';
 }
 
+/**
+ * Until the visitor chooses, the browser's own preference (the list its Accept-Language is made from): the first
+ * Chinese or English entry decides, anything else means Chinese (issue 9: an English browser always got zh-CN).
+ */
+export function browserLanguage(preferred: readonly string[]): Language {
+  for (const tag of preferred) {
+    const lower = tag.toLowerCase();
+    if (lower.startsWith('zh')) return 'zh-CN';
+    if (lower.startsWith('en')) return 'en';
+  }
+  return DEFAULT_LANGUAGE;
+}
+
 function storedLanguage(): Language {
   try {
     const value = window.localStorage.getItem(STORAGE_KEYS.language);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    if (isLanguage(value)) return value;
   } catch {
-    return DEFAULT_LANGUAGE;
+    // no storage: follow the browser
   }
+  return browserLanguage(navigator.languages?.length ? navigator.languages : [navigator.language ?? '']);
 }
 
 /** Adds a language's texts unless they are there already (zh-CN always is). */
