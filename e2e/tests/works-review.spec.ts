@@ -215,6 +215,13 @@ test('an editor reviews submitted singles: approve to 990, find it awaiting onli
     await expect(entry.getByTestId('work-reject-reason')).toContainText(reason);
     await expect.poll(() => bellCount(bell)).toBeGreaterThan(before);
 
+    // Fixing it: the editor's words are at the top of the step it reopens at (issue 9: they were not).
+    await entry.getByRole('button', { name: '修改后重新提交' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '修改后重新提交' }).click();
+    await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
+    await expect(page.getByTestId('reject-reason')).toContainText('封面不符合要求');
+    await expect(page.getByTestId('reject-reason')).toContainText(reason);
+
     // Neither work is waiting any more.
     await staff.goto(`/admin/review?stage=all&keyword=${stamp}`);
     await expect(staff.getByText('没有待审核的作品')).toBeVisible();

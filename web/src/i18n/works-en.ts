@@ -10,6 +10,7 @@ export const worksEn: Messages['works'] = {
   codes: { upc: 'UPC', isrc: 'ISRC', label: 'Codes', copy: 'Copy', copied: 'Copied' },
   locked: { title: 'This work is under review or online and cannot be changed here now' },
   steps: {
+    rejectedBecause: 'Why the editor rejected it — fix this, then submit again:',
     label: 'Publishing steps',
     publish: 'Publish a work',
     publishSingle: 'Publish a single',

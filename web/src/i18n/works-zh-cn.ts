@@ -11,6 +11,7 @@ export const worksZhCN = {
   codes: { upc: 'UPC', isrc: 'ISRC', label: '作品编码', copy: '复制', copied: '已复制' },
   locked: { title: '作品正在审核或已上线，当前不能在这里修改' },
   steps: {
+    rejectedBecause: '编辑驳回的原因，请据此修改后重新提交：',
     label: '发布步骤',
     publish: '发布作品',
     publishSingle: '发布单曲',

@@ -4,7 +4,7 @@
  * being edited (under review or online), and the redirect to the step the work's status belongs to.
  */
 import type { WorkDetail } from '@trackline/contract/work-model';
-import { Result, Skeleton, Steps } from 'antd';
+import { Alert, Result, Skeleton, Steps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
@@ -12,13 +12,18 @@ import { isApiError } from '../../api/client';
 import { WORK_LIST_ROUTE, workStepRoute } from '../../lib/routes';
 import { type Step, useWorkStep } from './use-work-step';
 import { WorkCodes } from './work-codes';
+import { useWorkLabels } from './work-labels';
 import { WorkStatusTag } from './work-status-tag';
 import './works.css';
 
 export function StepFrame({ step, work, children }: { step: Step; work?: WorkDetail; children: ReactNode }) {
   const { t } = useTranslation();
+  const { rejectReason } = useWorkLabels();
   const navigate = useNavigate();
   const album = work?.kind === 'album';
+  // Reopened after a rejection: the editor's words stay on the work until it is submitted again (issue 9: fixing
+  // a rejected work opened step 1 without them).
+  const fixing = work?.reject_reason && !['400', '401'].includes(work.status) ? work.reject_reason : null;
   const titles = [t('works.steps.info'), t('works.steps.scope'), t('works.steps.sign')];
   return (
     <div className="shell-width works-page works-page--form">
@@ -58,6 +63,17 @@ export function StepFrame({ step, work, children }: { step: Step; work?: WorkDet
           }))}
         />
       </nav>
+      {fixing && (
+        <Alert
+          className="works-reject-reason"
+          type="warning"
+          showIcon
+          role="alert"
+          message={t('works.steps.rejectedBecause')}
+          description={rejectReason(fixing)}
+          data-testid="reject-reason"
+        />
+      )}
       {children}
     </div>
   );
