@@ -6,7 +6,7 @@
  * revocation), and with SESSION_CACHE_SECONDS=0, where every call resolves its session in PostgreSQL.
  */
 import autocannon from 'autocannon';
-import { startServer } from './support/server';
+import { demoToken, startServer } from './support/server';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
@@ -21,14 +21,7 @@ async function measure(url: string, headers: Record<string, string> = {}) {
 async function run(label: string, env: Record<string, string>) {
   const server = await startServer(env);
   try {
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: '13800138000', password: 'Trackline2026' }),
-    });
-    const body = (await login.json()) as { code: number; data: { userinfo: { token: string } } };
-    if (body.code !== 1) throw new Error(`demo login failed: ${JSON.stringify(body)}`);
-    const token = body.data.userinfo.token;
+    const token = await demoToken(server.url);
     const check = (await (await fetch(`${server.url}/api/user/info`, { headers: { token } })).json()) as {
       code: number;
     };

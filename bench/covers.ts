@@ -12,7 +12,7 @@ import { type BackgroundSpec, type CoverDesign, coverDesign } from '../contract/
 import { backgroundImage } from '../server/src/modules/covers/backgrounds';
 import { imageChecks, textIssues } from '../server/src/modules/covers/checks';
 import { EXPORT_JPEG, renderCover } from '../server/src/modules/covers/render';
-import { startServer } from './support/server';
+import { demoToken, memoryKiB, startServer } from './support/server';
 
 const ROUNDS = Number(process.env.BENCH_COVERS_ROUNDS ?? 5);
 const DUSK: BackgroundSpec = {
@@ -81,20 +81,14 @@ async function exportTime() {
 }
 
 async function rss(pid: number): Promise<number> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  return (await memoryKiB(pid)).rss / 1024;
 }
 
 async function tenAtOnce() {
   const server = await startServer({ LOG_LEVEL: 'warn' });
   try {
     const pid = server.child.pid!;
-    const login = await fetch(`${server.url}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ account: '13800138000', password: 'Trackline2026' }),
-    });
-    const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+    const token = await demoToken(server.url);
     const exportOne = async (title: string) => {
       const res = await fetch(`${server.url}/api/ai.cover/export`, {
         method: 'POST',

@@ -16,7 +16,7 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { startServer } from './support/server';
+import { demoToken, memoryKiB, startServer } from './support/server';
 
 const MiB = 1024 * 1024;
 const SIZE = Number(process.env.BENCH_UPLOAD_MIB ?? 1024) * MiB;
@@ -51,12 +51,6 @@ async function makeWav(file: string, size: number): Promise<void> {
   } finally {
     await handle.close();
   }
-}
-
-async function rssKiB(pid: number): Promise<{ rss: number; hwm: number }> {
-  const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
-  return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
 
 /**
@@ -154,25 +148,20 @@ await makeWav(source, SIZE);
 const server = await startServer({ LOG_LEVEL: 'warn' });
 try {
   const pid = server.child.pid!;
-  const login = await fetch(`${server.url}/api/user/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: '13800138000', password: 'Trackline2026' }),
-  });
-  const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+  const token = await demoToken(server.url);
 
   // Warm-up: a small upload runs every code path once, so the baseline includes the loaded code.
   const small = path.join(dir, 'small.wav');
   await makeWav(small, 4 * MiB);
   await tusUpload(server.url, token, small, 4 * MiB);
-  const before = await rssKiB(pid);
+  const before = await memoryKiB(pid);
   settleDisk();
 
   let peak = before.rss;
   let sampling = true;
   const sampler = (async () => {
     while (sampling) {
-      peak = Math.max(peak, (await rssKiB(pid)).rss);
+      peak = Math.max(peak, (await memoryKiB(pid)).rss);
       await new Promise((r) => setTimeout(r, 25));
     }
   })();
@@ -181,7 +170,7 @@ try {
   const uploadMs = performance.now() - t0;
   sampling = false;
   await sampler;
-  const after = await rssKiB(pid);
+  const after = await memoryKiB(pid);
   if (!key) throw new Error('the upload was not stored');
 
   settleDisk();

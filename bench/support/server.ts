@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,4 +84,23 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** Logs the demo musician in (the seed's 13800138000) and answers their session token. */
+export async function demoToken(url: string): Promise<string> {
+  const login = await fetch(`${url}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: '13800138000', password: 'Trackline2026' }),
+  });
+  const body = (await login.json()) as { code: number; data: { userinfo: { token: string } } };
+  if (body.code !== 1) throw new Error(`demo login failed: ${JSON.stringify(body)}`);
+  return body.data.userinfo.token;
+}
+
+/** A process's resident memory now and at its peak, in KiB, from /proc (Linux). */
+export async function memoryKiB(pid: number): Promise<{ rss: number; hwm: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const field = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0);
+  return { rss: field('VmRSS'), hwm: field('VmHWM') };
 }
