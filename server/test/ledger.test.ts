@@ -141,7 +141,10 @@ describe('the balance floor', () => {
       codes.filter((c) => c === 'ok'),
       JSON.stringify([...new Set(codes)]),
     ).toHaveLength(70);
-    expect(codes.filter((c) => c === 'BALANCE_INSUFFICIENT')).toHaveLength(50);
+    expect(
+      codes.filter((c) => c === 'BALANCE_INSUFFICIENT'),
+      JSON.stringify(codes.filter((c) => c !== 'ok' && c !== 'BALANCE_INSUFFICIENT')),
+    ).toHaveLength(50);
     expect(await balancesOf(db(), carol)).toMatchObject({ available: 0n, withdrawing: 7_000n });
   });
 

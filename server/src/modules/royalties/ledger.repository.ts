@@ -93,7 +93,7 @@ export async function insertEntries(
 
 /**
  * Moves the balances of a posting: locks the rows in id order (concurrent postings on the same accounts queue up
- * instead of deadlocking), then one UPDATE. NO KEY UPDATE is the lock an UPDATE of these columns takes anyway, and
+ * instead of deadlocking) and updates them, in one statement. NO KEY UPDATE is the lock an UPDATE of these columns takes anyway, and
  * it does not conflict with the key-share locks the entries' foreign keys take. A row whose update asked for the floor and would go below zero fails
  * the ledger_balance_floor CHECK, which aborts the whole posting.
  */
@@ -101,14 +101,16 @@ export async function applyBalances(
   db: Db,
   deltas: Array<{ id: number; delta: bigint; floor: boolean }>,
 ): Promise<void> {
-  const ids = deltas.map((d) => d.id).sort((a, b) => a - b);
-  await sql`SELECT id FROM ledger_accounts WHERE id = ANY(${ids}::bigint[]) ORDER BY id FOR NO KEY UPDATE`.execute(db);
+  // One statement: the sub-select locks the rows in id order (its ORDER BY runs before FOR NO KEY UPDATE locks
+  // each row as it is returned), then the UPDATE moves them; one round trip under the locks instead of two.
   await sql`
     UPDATE ledger_accounts a
        SET balance = a.balance + v.delta, floor_checked = v.floor, updated_at = now()
       FROM unnest(${deltas.map((d) => d.id)}::bigint[], ${deltas.map((d) => d.delta.toString())}::bigint[],
-                  ${deltas.map((d) => d.floor)}::boolean[]) AS v(id, delta, floor)
-     WHERE a.id = v.id`.execute(db);
+                  ${deltas.map((d) => d.floor)}::boolean[]) AS v(id, delta, floor),
+           (SELECT id FROM ledger_accounts WHERE id = ANY(${deltas.map((d) => d.id)}::bigint[])
+             ORDER BY id FOR NO KEY UPDATE) AS locked
+     WHERE a.id = v.id AND locked.id = v.id`.execute(db);
 }
 
 export interface UserBalancesRow {

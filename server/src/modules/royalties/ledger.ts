@@ -87,11 +87,8 @@ export async function post(db: Db, posting: Posting): Promise<Posted> {
       if (!account) throw new Error(`ledger account ${key} missing`);
       return { account, amount: l.amount, floor: l.floor };
     });
-    // Balances first (their row locks, in id order, are the queue concurrent postings wait in), then the entries.
-    await repo.applyBalances(
-      trx,
-      rows.map((r) => ({ id: r.account.id, delta: balanceDelta(r.account.normal, r.amount), floor: r.floor })),
-    );
+    // Entries first: they need no balance lock (their foreign keys take key-share locks, which the balances'
+    // no-key-update locks do not block), so everything before the balances runs in parallel across postings.
     await repo.insertEntries(
       trx,
       rows.map((r) => ({ transaction_id: id, account_id: r.account.id, amount: r.amount, floor_checked: r.floor })),
@@ -101,6 +98,12 @@ export async function post(db: Db, posting: Posting): Promise<Posted> {
     const musicians = new Set<number>();
     for (const [, leg] of legs) if (leg.account.kind === 'available') musicians.add(leg.account.userId);
     for (const userId of musicians) await subjectChangedAtCommit(trx, 'user', userId);
+    // Balances last: their row locks, taken in id order, are the queue concurrent postings on one account wait
+    // in, so they are held only for this statement and the commit (a burst of 120 on one musician stays short).
+    await repo.applyBalances(
+      trx,
+      rows.map((r) => ({ id: r.account.id, delta: balanceDelta(r.account.normal, r.amount), floor: r.floor })),
+    );
     return { id, created: true };
   };
   try {
