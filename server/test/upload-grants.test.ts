@@ -189,7 +189,7 @@ describe('upload grants on local disk (signed URL)', () => {
     expect(wavLie.body.code, JSON.stringify(wavLie.body)).toBe(2091);
     expect(wavLie.body.data.issues[0].rule).toBe('audio.truncated');
     // The FLAC's STREAMINFO says more metadata follows: a 4096-byte block, of which 100 bytes are there.
-    const head = flac();
+    const head = flac({ headerOnly: true });
     head[4] = 0x00;
     const flacLie = await send(
       'audio',
