@@ -98,6 +98,8 @@ export interface FlacOptions {
 }
 
 const FLAC_BLOCK = 4096;
+const FLAC_RATE_CODES: Record<number, number> = { 22050: 6, 32000: 8, 44100: 9, 48000: 10, 96000: 11, 192000: 3 };
+const FLAC_SIZE_CODES: Record<number, number> = { 8: 1, 16: 4, 24: 6 };
 
 /** CRC-8 (polynomial x^8+x^2+x+1) of a FLAC frame header. */
 function crc8(bytes: Buffer): number {
@@ -138,8 +140,9 @@ function flacNumber(n: number): Buffer {
 
 /**
  * A real FLAC file: 'fLaC', STREAMINFO (and nothing else in the metadata) and fixed-size frames of 4096 samples,
- * each with its header (rate and sample size taken from STREAMINFO, CRC-8), one subframe a channel (CONSTANT 0 for
- * silence, VERBATIM for the tone) and its CRC-16. Silence keeps a 31 s file at about 7 kB.
+ * each with its header (CRC-8), one subframe a channel (CONSTANT 0 for silence, VERBATIM for the tone) and its
+ * CRC-16. Silence keeps a 31 s file at about 7 kB. (Checked once with libFLAC, @wasm-audio-decoders/flac: 16-bit
+ * 44.1 kHz, 24-bit 96 kHz and 8-bit mono files decode without an error, to the samples written.)
  */
 export function flac(options: FlacOptions = {}): Buffer {
   const { sampleRate = 44_100, channels = 2, bitDepth = 16, totalSamples = 44_100 * 31 } = options;
@@ -158,10 +161,11 @@ export function flac(options: FlacOptions = {}): Buffer {
   const amplitude = 2 ** (bitDepth - 1) * 0.25;
   for (let first = 0, n = 0; first < totalSamples; first += FLAC_BLOCK, n++) {
     const size = Math.min(FLAC_BLOCK, totalSamples - first);
-    // sync + fixed blocking; block size: 16-bit (size-1) at the end of the header; rate: from STREAMINFO;
-    // independent channels; sample size: from STREAMINFO
+    // sync + fixed blocking; block size: 16-bit (size-1) at the end of the header; the rate's and the sample
+    // size's codes (0: "as STREAMINFO says"); independent channels
+    const rate = FLAC_RATE_CODES[sampleRate] ?? 0;
     const head = Buffer.concat([
-      Buffer.from([0xff, 0xf8, 0x70, (channels - 1) << 4]),
+      Buffer.from([0xff, 0xf8, 0x70 | rate, ((channels - 1) << 4) | ((FLAC_SIZE_CODES[bitDepth] ?? 0) << 1)]),
       flacNumber(n),
       Buffer.from([(size - 1) >> 8, (size - 1) & 0xff]),
     ]);
@@ -205,6 +209,17 @@ export function mp3(frames = 50, kbps = 128, sampleRate = 44_100, mono = false):
   const frame = Buffer.alloc(length);
   frame.set([0xff, 0xfb, (MPEG1_BITRATE_INDEX[kbps]! << 4) | (MPEG1_RATE_INDEX[sampleRate]! << 2), mono ? 0xc0 : 0x00]);
   return Buffer.concat([id3, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** An ID3v2.3 tag holding one picture (APIC) of `bytes` bytes: how a cover embedded in an MP3 or FLAC looks. */
+export function id3WithPicture(bytes: number): Buffer {
+  const body = Buffer.concat([Buffer.from('\0image/jpeg\0\x03\0', 'latin1'), Buffer.alloc(bytes, 0x5a)]);
+  const frame = Buffer.concat([Buffer.from('APIC'), Buffer.alloc(6), body]);
+  frame.writeUInt32BE(body.length, 4);
+  const size = frame.length;
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  header.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
+  return Buffer.concat([header, frame]);
 }
 
 // ---- PNG ----

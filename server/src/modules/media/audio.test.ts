@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AudioInfo } from '@trackline/contract/works-types';
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import { flac, listInfoChunk, mp3, riffChunk, textFile, wav } from '../../../test/media-files';
+import { flac, id3WithPicture, listInfoChunk, mp3, riffChunk, textFile, wav } from '../../../test/media-files';
 import { expectRefused, rulesOf } from '../../../test/rule-assert';
 import { AUDIO_HEAD_BYTES, analyzeAudio, audioIssues } from './audio';
 import { isRefusal } from './refusal';
@@ -220,17 +220,6 @@ describe('analyzeAudio: MP3', () => {
     expect(await info(file)).toMatchObject({ format: 'mp3', channels: 1, sampleRate: 48_000 });
   });
 });
-
-/** An ID3v2.3 tag holding one picture (APIC) of `bytes` bytes: how a cover embedded in an MP3 or FLAC looks. */
-function id3WithPicture(bytes: number): Buffer {
-  const body = Buffer.concat([Buffer.from('\0image/jpeg\0\x03\0', 'latin1'), Buffer.alloc(bytes, 0x5a)]);
-  const frame = Buffer.concat([Buffer.from('APIC'), Buffer.alloc(6), body]);
-  frame.writeUInt32BE(body.length, 4);
-  const size = frame.length;
-  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
-  header.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
-  return Buffer.concat([header, frame]);
-}
 
 describe('analyzeAudio: whole files read by music-metadata', () => {
   it('reads a real 31 s FLAC tone (verbatim frames, 5 MB) through the stream of the whole file', async () => {
