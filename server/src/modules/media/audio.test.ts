@@ -254,6 +254,14 @@ describe('analyzeAudio: whole files read by music-metadata', () => {
     expect(m.durationSec).toBeCloseTo((1540 * 1152) / 44_100, 1);
   });
 
+  it('counts the frames of a VBR MP3 that has no Xing/VBRI header', async () => {
+    const frames = (kbps: number) => mp3(1, kbps).subarray(mp3(0).length);
+    const vbr = Buffer.concat([mp3(0), ...Array.from({ length: 600 }, (_, i) => frames(i % 3 ? 128 : 192))]);
+    const a = await info(vbr);
+    expect(a).toMatchObject({ format: 'mp3', sampleRate: 44_100, channels: 2 });
+    expect(a.durationSec).toBeCloseTo((600 * 1152) / 44_100, 2);
+  });
+
   it('refuses a FLAC that ends where its audio should begin', async () => {
     expectRefused(await analyze(flac({ headerOnly: true })), 'audio.truncated');
   });

@@ -5,7 +5,7 @@
  *   channels and bits, a sample count (else 'audio.duration_unknown') and audio after the metadata (else the file
  *   was cut: music-metadata reads to the end of the metadata blocks and, when they run past the end of the file,
  *   says nothing, so no bytes after them is 'audio.truncated'); MP3 must be MPEG layer III with a rate, channels
- *   and a duration. Anything it throws (it throws RangeError on some malformed FLAC) is 'audio.corrupt'; a file it
+ *   and a duration (a VBR file without a Xing/VBRI header is read again with every frame counted). Anything it throws (it throws RangeError on some malformed FLAC) is 'audio.corrupt'; a file it
  *   cannot place is 'audio.format'; other formats it reads (Ogg, M4A, AIFF, MP2…) are 'audio.format' too. It runs
  *   under a time limit (AUDIO_PARSE_TIMEOUT_MS), its stream destroyed when the limit passes.
  * - WAV (RIFF/WAVE, RF64 and BW64): read here, from the head of the file (the first MiB: a WAV states its
@@ -166,7 +166,12 @@ const LIBRARY_OPTIONS: IOptions = { skipCovers: true, skipPostHeaders: true };
 type LibraryAnswer = { metadata: IAudioMetadata } | { failed: 'unknown' | 'error' | 'timeout' };
 
 /** music-metadata over the whole file, within timeoutMs; what it throws is an answer, never an exception. */
-async function readWithLibrary(file: AudioBytes, timeoutMs: number, mimeType?: string): Promise<LibraryAnswer> {
+async function readWithLibrary(
+  file: AudioBytes,
+  timeoutMs: number,
+  mimeType?: string,
+  options: IOptions = LIBRARY_OPTIONS,
+): Promise<LibraryAnswer> {
   let stream: Readable | null = null;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<LibraryAnswer>((resolve) => {
@@ -175,9 +180,9 @@ async function readWithLibrary(file: AudioBytes, timeoutMs: number, mimeType?: s
   const parsing = (async (): Promise<LibraryAnswer> => {
     try {
       if (file.head.length >= file.size || !file.open)
-        return { metadata: await parseBuffer(file.head, { size: file.size, mimeType }, LIBRARY_OPTIONS) };
+        return { metadata: await parseBuffer(file.head, { size: file.size, mimeType }, options) };
       stream = await file.open();
-      return { metadata: await parseStream(stream, { size: file.size, mimeType }, LIBRARY_OPTIONS) };
+      return { metadata: await parseStream(stream, { size: file.size, mimeType }, options) };
     } catch (err) {
       if (err instanceof CouldNotDetermineFileTypeError || err instanceof UnsupportedFileTypeError)
         return { failed: 'unknown' };
@@ -235,11 +240,17 @@ async function parseWithLibrary(file: AudioBytes, timeoutMs: number): Promise<Pa
   // music-metadata guesses the format from the first 4100 bytes: behind a longer ID3 tag (a cover picture) it sees
   // only the tag, assumes MPEG and reads a FLAC's frames as AAC. So a FLAC found here is named to it. (A FLAC
   // behind an ID3 tag longer than the head is not seen here either: refused as 'audio.format'.)
-  const answer = await readWithLibrary(file, timeoutMs, isFlac ? 'audio/flac' : undefined);
+  const mimeType = isFlac ? 'audio/flac' : undefined;
+  let answer = await readWithLibrary(file, timeoutMs, mimeType);
   if ('metadata' in answer) {
-    const { container, codec } = answer.metadata.format;
+    const { container, codec, duration } = answer.metadata.format;
     if (container === 'FLAC') return judgeFlac(answer.metadata);
-    if (container === 'MPEG' && /^MPEG (1|2|2\.5) Layer 3$/.test(codec ?? '')) return judgeMp3(answer.metadata);
+    if (container === 'MPEG' && /^MPEG (1|2|2\.5) Layer 3$/.test(codec ?? '')) {
+      // a VBR MP3 without a Xing/Info or VBRI header: music-metadata stops after four frames unless told to count
+      // them all, which it then does (within the same time limit)
+      if (!duration) answer = await readWithLibrary(file, timeoutMs, mimeType, { ...LIBRARY_OPTIONS, duration: true });
+      if ('metadata' in answer) return judgeMp3(answer.metadata);
+    }
   }
   if (isFlac)
     // 'fLaC' and no STREAMINFO read from it: cut before its end, or something else stands there
