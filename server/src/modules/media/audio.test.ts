@@ -269,6 +269,13 @@ describe('analyzeAudio: whole files read by music-metadata', () => {
   it('refuses an ID3 tag longer than the file as cut, and MPEG layer II as not an accepted format', async () => {
     const tag = id3WithPicture(10_000);
     expectRefused(await analyzeCut(tag.subarray(0, 5000)), 'audio.truncated');
+    // a tag declaring 100 MB is not handed to the library (which would hold it in memory), however big the file
+    const huge = id3WithPicture(100);
+    huge.set([0x30, 0x00, 0x00, 0x00], 6); // syncsafe size: 0x30 << 21 = 100,663,296 bytes
+    const started = performance.now();
+    const issue = expectRefused(await analyzeCut(huge, 200_000_000), 'audio.corrupt');
+    expect(issue.params).toEqual({ detail: 'ID3' });
+    expect(performance.now() - started).toBeLessThan(100);
     const layer2 = mp3(200);
     for (
       let at = layer2.indexOf(Buffer.from([0xff, 0xfb]));

@@ -5,19 +5,24 @@
  *   channels and bits, a sample count (else 'audio.duration_unknown') and audio after the metadata (else the file
  *   was cut: music-metadata reads to the end of the metadata blocks and, when they run past the end of the file,
  *   says nothing, so no bytes after them is 'audio.truncated'); MP3 must be MPEG layer III with a rate, channels
- *   and a duration (a VBR file without a Xing/VBRI header is read again with every frame counted). Anything it throws (it throws RangeError on some malformed FLAC) is 'audio.corrupt'; a file it
- *   cannot place is 'audio.format'; other formats it reads (Ogg, M4A, AIFF, MP2…) are 'audio.format' too. It runs
- *   under a time limit (AUDIO_PARSE_TIMEOUT_MS), its stream destroyed when the limit passes.
+ *   and a duration (a VBR file without a Xing/VBRI header is read again with every frame counted). Anything it
+ *   throws (a RangeError on some malformed FLAC, a stream that fails) is 'audio.corrupt'; a file it cannot place
+ *   is 'audio.format'; other formats it reads (Ogg, M4A, AIFF, MP2…) are 'audio.format' too. It runs under a time
+ *   limit (AUDIO_PARSE_TIMEOUT_MS) and its stream is destroyed when the limit passes, which ends its reading (a
+ *   buffer's reading, at most the first MiB, runs to its end in the background). Narrow checks by hand before it:
+ *   an ID3v2 tag longer than the file is 'audio.truncated'; one over MAX_ID3_BYTES is 'audio.corrupt' (the
+ *   library holds a whole tag in memory, and a tag may declare 256 MiB); a FLAC seen behind an ID3 tag is named
+ *   to it as audio/flac (it guesses the format from the first 4100 bytes).
  * - WAV (RIFF/WAVE, RF64 and BW64): read here, from the head of the file (the first MiB: a WAV states its
  *   parameters up front) and the file's total size. music-metadata 12.1 gets WAV wrong in four ways that a
- *   delivery check cannot live with, each pinned by a test in audio.test.ts ('music-metadata 12.1 still…') so an
- *   upgrade that fixes them says so: it takes RF64/BW64 for MPEG audio; it does not resolve
- *   WAVE_FORMAT_EXTENSIBLE's sub-format (every 24-bit extensible PCM WAV reads as codec "non-PCM (65534)"); a data
- *   chunk of unknown size (0, as streaming writers leave it) makes it walk the samples as 8-byte chunks, one
- *   warning each (minutes and gigabytes of warnings on a long file); and a data chunk running past the end of the
- *   file is only a warning, with the duration of what is there. The reader below walks the chunks ('fmt ' with
- *   PCM, IEEE float or WAVE_FORMAT_EXTENSIBLE, 'data', 'ds64', among LIST, bext, JUNK…): duration = data size /
- *   block size / sample rate. It only indexes the head it is given, so no input makes it loop or throw.
+ *   delivery check cannot live with, each pinned by a test in audio.test.ts ('music-metadata 12.1 still…') so the
+ *   upgrade that fixes one says so: it takes RF64 for MPEG audio; it does not resolve WAVE_FORMAT_EXTENSIBLE's
+ *   sub-format (every 24-bit extensible PCM WAV reads as codec "non-PCM (65534)"); a data chunk of unknown size
+ *   (0, as streaming writers leave it) makes it walk the samples as 8-byte chunks, one warning each (millions on a
+ *   long file); and a data chunk running past the end of the file is only a warning, with the duration of what is
+ *   there. The reader below walks the chunks ('fmt ' with PCM, IEEE float or WAVE_FORMAT_EXTENSIBLE, 'data',
+ *   'ds64', among LIST, bext, JUNK…): duration = data size / block size / sample rate. It only indexes the head it
+ *   is given, so no input makes it loop or throw.
  * analyzeAudio says what the file is (or why it cannot be read); audioIssues says which delivery rules it breaks.
  */
 import type { Readable } from 'node:stream';
@@ -37,6 +42,9 @@ export const AUDIO_HEAD_BYTES = 1024 * 1024;
 
 /** How long music-metadata may take over one file; a file that takes longer is refused as corrupt. */
 export const AUDIO_PARSE_TIMEOUT_MS = 15_000;
+
+/** The largest ID3v2 tag handed to music-metadata, which reads a tag whole into memory (covers are a few MB). */
+export const MAX_ID3_BYTES = 32 * 1024 * 1024;
 
 export const AUDIO_RULES = {
   bitDepths: [16, 24],
@@ -187,13 +195,16 @@ async function readWithLibrary(
       if (err instanceof CouldNotDetermineFileTypeError || err instanceof UnsupportedFileTypeError)
         return { failed: 'unknown' };
       return { failed: 'error' };
+    } finally {
+      // the library reads only what it needs: the rest of the file is let go (also when open() outlived the limit)
+      (stream as Readable | null)?.destroy();
     }
   })();
   try {
     return await Promise.race([parsing, timeout]);
   } finally {
     clearTimeout(timer);
-    // the rest of the file is not wanted; after a timeout this also ends the parse (its read fails)
+    // after a timeout this ends the parse (its next read fails)
     (stream as Readable | null)?.destroy();
   }
 }
@@ -236,10 +247,12 @@ async function parseWithLibrary(file: AudioBytes, timeoutMs: number): Promise<Pa
   const tag = id3v2Length(head, 0);
   // an ID3 tag longer than the file: cut (music-metadata would say only that the tag is too big)
   if (tag > 0 && tag + 4 > size) return refuse('audio.truncated');
+  if (tag > MAX_ID3_BYTES) return refuse('audio.corrupt', { detail: 'ID3' });
   const isFlac = tag + 4 <= head.length && ascii(head, tag) === 'fLaC';
   // music-metadata guesses the format from the first 4100 bytes: behind a longer ID3 tag (a cover picture) it sees
   // only the tag, assumes MPEG and reads a FLAC's frames as AAC. So a FLAC found here is named to it. (A FLAC
-  // behind an ID3 tag longer than the head is not seen here either: refused as 'audio.format'.)
+  // behind an ID3 tag longer than the head is not seen here either, and is refused: rare, as FLAC keeps its tags
+  // and pictures in its own metadata blocks.)
   const mimeType = isFlac ? 'audio/flac' : undefined;
   let answer = await readWithLibrary(file, timeoutMs, mimeType);
   if ('metadata' in answer) {
