@@ -520,3 +520,15 @@ describe('the data export', () => {
     expect((await t.app.inject({ method: 'GET', url: url.pathname })).statusCode).toBe(404);
   });
 });
+
+describe('demo data', () => {
+  it('the demo musician has a bio, artist names and past sign-ins and security events', async () => {
+    const res = await login('13800138000', 'Trackline2026');
+    const token = res.body.data.userinfo.token as string;
+    const profile = (await get('/api/user/profile', token)).body.data;
+    expect(profile.bio).not.toBe('');
+    expect(profile.artist_names).toEqual(['夏夜晚风乐队', 'Summer Breeze']);
+    const events = (await get('/api/user/security_events', token)).body.data.list.map((e: { kind: string }) => e.kind);
+    expect(events).toEqual(['login', 'profile_updated', 'login', 'password_changed', 'login']);
+  });
+});
