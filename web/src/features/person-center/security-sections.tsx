@@ -143,7 +143,6 @@ export function MobileSection() {
     Modal.confirm({
       title: t('personCenter.security.changeMobile'),
       content: t('personCenter.security.confirmMobile', { mobile: compactMobile(values.mobile) }),
-      okText: t('common.ok'),
       onOk: () => submit(values),
     });
   };
@@ -231,7 +230,6 @@ export function SessionsSection() {
                   <Popconfirm
                     title={t('personCenter.security.signOutConfirm', { device: device(s) })}
                     onConfirm={() => run(s.id)}
-                    okText={t('common.ok')}
                   >
                     <Button danger loading={busy === s.id}>
                       {t('personCenter.security.signOut')}
@@ -244,11 +242,7 @@ export function SessionsSection() {
           {others.length === 0 ? (
             <p className="pc-card__hint">{t('personCenter.security.noOthers')}</p>
           ) : (
-            <Popconfirm
-              title={t('personCenter.security.signOutOthersConfirm')}
-              onConfirm={() => run('others')}
-              okText={t('common.ok')}
-            >
+            <Popconfirm title={t('personCenter.security.signOutOthersConfirm')} onConfirm={() => run('others')}>
               <Button danger loading={busy === 'others'}>
                 {t('personCenter.security.signOutOthers')}
               </Button>
