@@ -36,7 +36,7 @@ export const personCenterEn: Texts<typeof personCenterZhCN> = {
       bank_card: 'Add a bank card',
       enterprise_licence: 'Business licence verification',
     },
-    todoState: { done: 'Done', todo: 'To do', pending: 'In review', check: 'Check' },
+    todoState: { done: 'Done', todo: 'To do', pending: 'In review', check: 'See the withdraw page' },
     todoAction: { done: 'View', todo: 'Do it now', pending: 'See progress', check: 'Open' },
     deletionPending: 'Your account is in its deletion cooling-off period and will be deleted on {{date}}.',
   },

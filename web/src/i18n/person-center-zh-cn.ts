@@ -27,7 +27,7 @@ export const personCenterZhCN = {
       bank_card: '绑定银行卡',
       enterprise_licence: '企业营业执照认证',
     },
-    todoState: { done: '已完成', todo: '未完成', pending: '审核中', check: '去查看' },
+    todoState: { done: '已完成', todo: '未完成', pending: '审核中', check: '在提现页查看' },
     todoAction: { done: '查看', todo: '去完成', pending: '查看进度', check: '前往' },
     deletionPending: '账号注销冷静期中，将于 {{date}} 注销。',
   },

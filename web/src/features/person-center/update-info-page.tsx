@@ -95,7 +95,9 @@ function ProfileForm({ profile }: { profile: ProfileData }) {
             ref={fileInput}
             type="file"
             accept="image/png,image/jpeg,image/webp"
-            hidden
+            style={{ display: 'none' }}
+            tabIndex={-1}
+            aria-hidden="true"
             data-testid="avatar-file"
             onChange={(e) => void choose(e.target.files?.[0])}
           />
