@@ -4,7 +4,18 @@
  */
 import { z } from 'zod';
 
-export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
+/**
+ * `oldmobile` (changing the mobile: the code to the current number) and `logoutaccount` (confirming deletion) go
+ * only to the logged-in caller's own mobile.
+ */
+export const SMS_EVENTS = [
+  'register',
+  'mobilelogin',
+  'resetpwd',
+  'changemobile',
+  'oldmobile',
+  'logoutaccount',
+] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 
 const mobile = z.string().trim().min(1).max(20);

@@ -455,6 +455,86 @@ export const errorCatalogue = {
     zh: '服务暂时不可用，请稍后再试',
     en: 'The service is temporarily unavailable; try again later',
   },
+  // Account centre: profile, security, leaving (issue 10, branch person-center, 2540–2579)
+  PASSWORD_OLD_WRONG: { code: 2540, status: 200, zh: '原密码错误', en: 'The current password is wrong' },
+  PASSWORD_CHANGE_LIMITED: {
+    code: 2541,
+    status: 200,
+    zh: '修改密码的尝试次数过多，请 15 分钟后再试，或用短信验证码修改',
+    en: 'Too many attempts to change the password; try again in 15 minutes, or use an SMS code',
+  },
+  SMS_NOT_YOUR_MOBILE: {
+    code: 2542,
+    status: 200,
+    zh: '该验证码只能发送到当前登录账号的手机号',
+    en: 'This code can only be sent to the mobile of the account you are logged in to',
+  },
+  MOBILE_SAME: {
+    code: 2543,
+    status: 200,
+    zh: '新手机号与当前手机号相同',
+    en: 'The new mobile number is the same as the current one',
+  },
+  AVATAR_INVALID: {
+    code: 2544,
+    status: 200,
+    zh: '头像图片不存在、不属于你或无法读取，请重新上传',
+    en: 'The avatar image does not exist, is not yours or cannot be read; upload it again',
+  },
+  AVATAR_CROP_OUTSIDE: {
+    code: 2545,
+    status: 200,
+    zh: '裁剪区域超出了图片范围，请重新选择',
+    en: 'The crop goes beyond the image; choose it again',
+  },
+  SESSION_NOT_FOUND: {
+    code: 2546,
+    status: 200,
+    zh: '该登录设备不存在或已退出',
+    en: 'That signed-in device does not exist or has already been signed out',
+  },
+  SESSION_IS_CURRENT: {
+    code: 2547,
+    status: 200,
+    zh: '这是当前设备，请使用“退出登录”',
+    en: 'This is the device you are using; use Log out instead',
+  },
+  DELETION_BALANCE: {
+    code: 2548,
+    status: 200,
+    zh: '账户还有余额未结清（可提现余额不为零），请先提现，结清后才能注销',
+    en: 'Your account still has a balance (available is not zero); withdraw it before deleting the account',
+  },
+  DELETION_HELD: {
+    code: 2549,
+    status: 200,
+    zh: '账户还有冻结中的款项，处理完成后才能注销',
+    en: 'Some of your money is on hold; the account can be deleted once that is settled',
+  },
+  DELETION_WITHDRAWING: {
+    code: 2550,
+    status: 200,
+    zh: '还有正在处理的提现，到账后才能注销',
+    en: 'A withdrawal is still being processed; the account can be deleted once it is paid',
+  },
+  DELETION_LIVE_WORKS: {
+    code: 2551,
+    status: 200,
+    zh: '还有已上线、发行中或审核中的作品，请先下架或撤回后再注销',
+    en: 'Some of your works are live, being distributed or in review; take them down or withdraw them first',
+  },
+  DELETION_PENDING: {
+    code: 2552,
+    status: 200,
+    zh: '已提交注销申请，正在冷静期中',
+    en: 'Deletion has already been requested and is in its cooling-off period',
+  },
+  EXPORT_PENDING: {
+    code: 2553,
+    status: 200,
+    zh: '上一份数据导出仍在生成中，请稍候',
+    en: 'Your previous data export is still being prepared; wait a moment',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -1,3 +1,4 @@
+import { CENTRE_PATHS } from './account-centre';
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
 import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
@@ -22,6 +23,8 @@ export const API = {
   userInfo: '/api/user/info',
   logout: '/api/user/logout',
   resetPwd: '/api/user/resetpwd',
+  /** The account centre: profile, security, leaving (issue 10). */
+  centre: CENTRE_PATHS,
   agentInfo: '/api/agent/info',
   messageCount: '/api/message/count',
   messageList: '/api/message/getlist',

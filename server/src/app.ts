@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { centreRoutes } from './modules/account/centre.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { coversAdminRoutes } from './modules/covers/covers.admin-routes';
@@ -173,6 +174,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   app.get('/api/ping', { schema: { tags: ['platform'], summary: 'Liveness (no database)' } }, async () => ok(null));
 
   await accountRoutes(app, deps, auth);
+  await centreRoutes(app, deps, auth);
   await siteRoutes(app, deps);
   await messagesRoutes(app, deps, auth);
   await staffRoutes(app, deps, auth);

@@ -9,6 +9,7 @@ import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
 import { type AgentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
+import { seedDemoCentre } from './modules/account/centre.seed';
 import { seedContent } from './modules/content/content.seed';
 import { seedDemoStores } from './modules/distribution/distribution.seed';
 import { seedDemoIncome } from './modules/royalties/royalties.seed';
@@ -84,6 +85,8 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
 
   if (demo) {
     await ensureDemoMusician(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
+    // The personal centre's bio, artist names and past sign-ins (account centre, once).
+    await seedDemoCentre(deps, DEMO_MUSICIAN.mobile);
     await setSettingOnce(db, 'demo_seeded', new Date().toISOString());
   }
   // The footer's platform documents always; the demo news, help, Q&A, plans and versions with SEED_DEMO (each once).

@@ -3,6 +3,7 @@
  * tests' `t.runJobs()` can run. A module defines its tasks in `modules/<domain>/<domain>.tasks.ts` (defineTask)
  * and adds its list here, one line.
  */
+import { accountTasks } from './modules/account/account.tasks';
 import { coversTasks } from './modules/covers/covers.tasks';
 import { distributionTasks } from './modules/distribution/distribution.tasks';
 import { royaltiesTasks } from './modules/royalties/royalties.tasks';
@@ -16,4 +17,5 @@ export const tasks: readonly JobTask[] = [
   ...distributionTasks,
   ...coversTasks,
   ...royaltiesTasks,
+  ...accountTasks,
 ];

@@ -172,6 +172,21 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/works/work-list-page')),
               },
               {
+                path: 'person-center/information',
+                handle: handle({ title: 'personInformation' }),
+                lazy: lazyPage(() => import('../features/person-center/information-page')),
+              },
+              {
+                path: 'person-center/update-info',
+                handle: handle({ title: 'personUpdateInfo' }),
+                lazy: lazyPage(() => import('../features/person-center/update-info-page')),
+              },
+              {
+                path: 'person-center/reset-pwd',
+                handle: handle({ title: 'personResetPwd' }),
+                lazy: lazyPage(() => import('../features/person-center/reset-pwd-page')),
+              },
+              {
                 path: 'person-center/income-bill',
                 handle: handle({ title: 'incomeBill' }),
                 lazy: lazyPage(() => import('../features/royalties/income-bill-page')),

@@ -4,6 +4,7 @@ import { errorCatalogue } from '@trackline/contract/errors';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
+import { personCenterEn } from './person-center-en';
 import { royaltiesEn } from './royalties-en';
 import { worksEn } from './works-en';
 
@@ -56,6 +57,9 @@ export const en: Messages = {
     intelligenceCover: 'Smart cover maker',
     intelligenceCoverHead: 'Cover editor',
     incomeBill: 'Income bill',
+    personInformation: 'Personal centre',
+    personUpdateInfo: 'Edit profile',
+    personResetPwd: 'Account security',
   },
   nav: {
     main: 'Main navigation',
@@ -506,4 +510,5 @@ export const en: Messages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  personCenter: personCenterEn,
 };

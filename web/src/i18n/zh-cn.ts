@@ -6,6 +6,7 @@
 import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { personCenterZhCN } from './person-center-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
@@ -58,6 +59,9 @@ export const zhCN = {
     intelligenceCover: '智能封面',
     intelligenceCoverHead: '自定义封面',
     incomeBill: '收入账单',
+    personInformation: '个人中心',
+    personUpdateInfo: '修改资料',
+    personResetPwd: '账号安全',
   },
   nav: {
     main: '主导航',
@@ -502,4 +506,5 @@ export const zhCN = {
   distribution: distributionZhCN,
   covers: coversZhCN,
   royalties: royaltiesZhCN,
+  personCenter: personCenterZhCN,
 } as const;

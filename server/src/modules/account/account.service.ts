@@ -19,6 +19,8 @@ import {
   type UserRow,
   updatePasswordHash,
 } from './account.repository';
+import { insertEvent } from './centre.repository';
+import { cancelDeletionOnLogin } from './leaving.service';
 import { consumeSmsCode, issueSmsCode } from './sms-codes';
 
 export interface RequestMeta {
@@ -34,8 +36,18 @@ function mobileOf(raw: string): string {
   return mobile;
 }
 
-export async function sendSms(deps: Deps, query: SmsSendQuery, meta: RequestMeta): Promise<void> {
+/** Events whose code goes only to the logged-in caller's own mobile (account centre: old number, deletion). */
+const OWN_MOBILE_EVENTS = new Set(['oldmobile', 'logoutaccount']);
+
+export async function sendSms(
+  deps: Deps,
+  query: SmsSendQuery,
+  meta: RequestMeta,
+  callerMobile?: string,
+): Promise<void> {
+  if (OWN_MOBILE_EVENTS.has(query.event) && !callerMobile) throw new AppError('LOGIN_INVALID');
   const mobile = mobileOf(query.mobile);
+  if (OWN_MOBILE_EVENTS.has(query.event) && mobile !== callerMobile) throw new AppError('SMS_NOT_YOUR_MOBILE');
   const existing = await findUserByMobile(deps.database.db, mobile);
   if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
   if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
@@ -79,9 +91,21 @@ export function toUserInfo(
   };
 }
 
-async function startSession(deps: Deps, user: NonNullable<UserRow>, meta: RequestMeta) {
+async function startSession(
+  deps: Deps,
+  user: NonNullable<UserRow>,
+  meta: RequestMeta,
+  event: 'login' | 'register' = 'login',
+) {
   const token = await createSession(deps.database.db, 'user', user.id, deps.config.sessionIdleMs, meta);
-  return { token, userinfo: toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id)) };
+  // The account centre's security events (recent sign-ins); a login during a deletion's cooling-off cancels it.
+  await insertEvent(deps.database.db, user.id, event, meta);
+  const deletionCancelled = event === 'login' && (await cancelDeletionOnLogin(deps, user.id, meta));
+  return {
+    token,
+    userinfo: toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id)),
+    deletionCancelled,
+  };
 }
 
 export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta) {
@@ -110,7 +134,7 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
     throw err;
   }
   await sendToUser(deps, id, welcomeMessage(meta.lang, agent.site_title));
-  return startSession(deps, (await findUserById(db, id))!, meta);
+  return startSession(deps, (await findUserById(db, id))!, meta, 'register');
 }
 
 function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
@@ -162,7 +186,8 @@ export async function logout(deps: Deps, sessionId: number): Promise<void> {
   await revokeSession(deps.database.db, sessionId);
 }
 
-export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<void> {
+/** The spec's forgotten-password flow (no session): a code to the mobile; every session ends. */
+export async function resetPassword(deps: Deps, body: ResetPwdBody, meta?: RequestMeta): Promise<void> {
   const { db } = deps.database;
   const mobile = mobileOf(body.mobile);
   if (!isStrongPassword(body.newpassword)) throw new AppError('PASSWORD_WEAK');
@@ -172,6 +197,7 @@ export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<voi
   await updatePasswordHash(db, user.id, await hashPassword(body.newpassword));
   await revokeSubjectSessions(db, 'user', user.id);
   await forgetLoginFailures(deps, { scope: 'user', account: mobile });
+  await insertEvent(db, user.id, 'password_reset', meta);
 }
 
 /** The demo musician of a fresh start; nothing happens when the mobile is already registered. */

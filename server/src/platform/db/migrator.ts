@@ -11,6 +11,7 @@ import * as fileVisibility from './migrations/0009-file-visibility';
 import * as royalties from './migrations/0011-royalties';
 import * as distribution from './migrations/0013-distribution';
 import * as covers from './migrations/0014-covers';
+import * as accountCentre from './migrations/0015-account-centre';
 import * as idempotency from './migrations/0016-idempotency';
 
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0011-royalties': royalties,
   '0013-distribution': distribution,
   '0014-covers': covers,
+  '0015-account-centre': accountCentre,
   '0016-idempotency': idempotency,
 };
 

@@ -1,5 +1,6 @@
 /** The database as Kysely sees it. Each module's repository is the only code touching its tables. */
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountTables } from './schema-account';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
 import type { RoyaltiesTables } from './schema-royalties';
@@ -49,6 +50,10 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Migration 0015 (account centre): a short bio, the artist names the musician publishes under, erasure time. */
+  bio: Generated<string>;
+  artist_names: Generated<string[]>;
+  erased_at: ColumnType<Date | null, never, Date | string | null>;
 }
 
 export interface StaffTable {
@@ -450,7 +455,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables {
+export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, AccountTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

@@ -6,8 +6,9 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { WorkDetail } from '@trackline/contract/work-model';
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from '../../api/client';
+import { useProfile } from '../person-center/person-center-api';
 import { bodyFromDraft, draftFromDetail, type InfoDraft, rememberSaved, savedFilesOf } from './info-draft';
 import { useAutosave } from './use-autosave';
 import { saveWorkInfo, useInvalidateWorks, worksKeys } from './works-api';
@@ -23,6 +24,17 @@ export function useInfoEditor(work: WorkDetail) {
   const draftRef = useRef(draft);
   draftRef.current = draft;
   const files = useRef(savedFilesOf(draft));
+
+  // A new work starts with the musician's first artist name from their profile (/person-center/update-info), once;
+  // it is saved with their first edit, and they can change it like any other value.
+  const artistNames = useProfile().data?.artist_names;
+  const prefilled = useRef(false);
+  useEffect(() => {
+    const first = artistNames?.[0];
+    if (prefilled.current || !first || work.status !== '00') return;
+    prefilled.current = true;
+    setDraft((d) => (d.primary_artists.length === 0 ? { ...d, primary_artists: [first] } : d));
+  }, [artistNames, work.status]);
 
   const save = useCallback(async () => {
     const sent = draftRef.current;
