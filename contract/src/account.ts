@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
+/** `bankcard` and `withdraw` (issue 12): a musician adding a card or confirming a withdrawal, to their own mobile. */
+export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile', 'bankcard', 'withdraw'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 
 const mobile = z.string().trim().min(1).max(20);

@@ -455,6 +455,105 @@ export const errorCatalogue = {
     zh: '服务暂时不可用，请稍后再试',
     en: 'The service is temporarily unavailable; try again later',
   },
+  // Withdrawals (issue 12): cards, withdrawing, finance, payouts (2600–2659).
+  WITHDRAW_BELOW_MIN: {
+    code: 2600,
+    status: 200,
+    zh: '提现金额低于最低提现额',
+    en: 'The amount is below the minimum withdrawal',
+  },
+  WITHDRAW_ABOVE_CAP: {
+    code: 2601,
+    status: 200,
+    zh: '超出本月提现上限',
+    en: "The amount is above this month's withdrawal limit",
+  },
+  WITHDRAW_NOT_VERIFIED: {
+    code: 2602,
+    status: 200,
+    zh: '请先完成实名认证',
+    en: 'Verify your real name first',
+  },
+  WITHDRAW_NO_CARD: { code: 2603, status: 200, zh: '请先添加银行卡', en: 'Add a bank card first' },
+  WITHDRAW_CARD_CHANGED: {
+    code: 2604,
+    status: 200,
+    zh: '银行卡变更后 24 小时内不能提现',
+    en: 'Withdrawals wait 24 hours after a bank card change',
+  },
+  WITHDRAW_FROZEN: {
+    code: 2605,
+    status: 200,
+    zh: '账户提现已被冻结，请联系客服',
+    en: 'Withdrawals are frozen on this account; contact support',
+  },
+  WITHDRAW_AMOUNT_INVALID: {
+    code: 2606,
+    status: 200,
+    zh: '提现金额无效（最多两位小数）',
+    en: 'The amount is not valid (at most 2 decimals)',
+  },
+  CARD_NUMBER_INVALID: {
+    code: 2607,
+    status: 200,
+    zh: '银行卡号格式不正确',
+    en: 'The card number is not valid',
+  },
+  CARD_BIN_UNKNOWN: {
+    code: 2608,
+    status: 200,
+    zh: '无法识别该银行卡，请换一张卡或联系客服',
+    en: 'This card is not recognised; use another card or contact support',
+  },
+  CARD_NOT_SUPPORTED: {
+    code: 2609,
+    status: 200,
+    zh: '暂不支持提现到该银行卡（仅支持所列银行的借记卡）',
+    en: 'Payouts cannot reach this card (debit cards of the listed banks only)',
+  },
+  CARD_HOLDER_MISMATCH: {
+    code: 2610,
+    status: 200,
+    zh: '持卡人须与实名认证信息一致（未成年人为监护人，企业为对公账户）',
+    en: "The card holder must be the verified name (a minor's guardian; an enterprise's own account)",
+  },
+  CARD_CHECK_FAILED: {
+    code: 2611,
+    status: 200,
+    zh: '银行卡信息核验未通过，请核对姓名、证件号、卡号与预留手机号',
+    en: 'The card check failed; check the name, ID number, card number and the mobile the bank holds',
+  },
+  WITHDRAWAL_NOT_FOUND: { code: 2612, status: 200, zh: '提现记录不存在', en: 'The withdrawal does not exist' },
+  WITHDRAWAL_STATE_CHANGED: {
+    code: 2613,
+    status: 200,
+    zh: '该提现状态已变化，请刷新',
+    en: 'The withdrawal has changed state; reload',
+  },
+  WITHDRAWAL_SECOND_APPROVER: {
+    code: 2614,
+    status: 200,
+    zh: '大额提现须由另一位财务人员复核',
+    en: 'A large withdrawal needs a second finance member to approve it',
+  },
+  PAYOUT_SIGNATURE_INVALID: {
+    code: 2615,
+    status: 401,
+    zh: '回调签名无效',
+    en: 'The callback signature is not valid',
+  },
+  WITHDRAW_REASON_REQUIRED: {
+    code: 2616,
+    status: 200,
+    zh: '请填写拒绝原因',
+    en: 'Give the reason for the refusal',
+  },
+  PAYOUT_FILE_INVALID: {
+    code: 2617,
+    status: 200,
+    zh: '银行结果文件格式不正确',
+    en: "The bank's result file is not in the expected format",
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -38,7 +38,8 @@ export async function sendSms(deps: Deps, query: SmsSendQuery, meta: RequestMeta
   const mobile = mobileOf(query.mobile);
   const existing = await findUserByMobile(deps.database.db, mobile);
   if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
-  if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
+  const needsAccount = ['mobilelogin', 'resetpwd', 'bankcard', 'withdraw'].includes(query.event);
+  if (needsAccount && !existing) throw new AppError('MOBILE_UNKNOWN');
   await issueSmsCode(deps, {
     mobile,
     event: query.event,

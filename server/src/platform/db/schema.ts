@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
 import type { RoyaltiesTables } from './schema-royalties';
+import type { WithdrawalsTables } from './schema-withdrawals';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -450,7 +451,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables {
+export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, WithdrawalsTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;
