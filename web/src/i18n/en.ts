@@ -5,6 +5,7 @@ import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
 import { royaltiesEn } from './royalties-en';
+import { withdrawalsEn } from './withdrawals-en';
 import { worksEn } from './works-en';
 
 export const en: Messages = {
@@ -56,6 +57,7 @@ export const en: Messages = {
     intelligenceCover: 'Smart cover maker',
     intelligenceCoverHead: 'Cover editor',
     incomeBill: 'Income bill',
+    withdraw: 'Withdraw',
   },
   nav: {
     main: 'Main navigation',
@@ -506,4 +508,5 @@ export const en: Messages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  withdrawals: withdrawalsEn,
 };

@@ -7,6 +7,7 @@ import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
+import { withdrawalsZhCN } from './withdrawals-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -58,6 +59,7 @@ export const zhCN = {
     intelligenceCover: '智能封面',
     intelligenceCoverHead: '自定义封面',
     incomeBill: '收入账单',
+    withdraw: '提现',
   },
   nav: {
     main: '主导航',
@@ -502,4 +504,5 @@ export const zhCN = {
   distribution: distributionZhCN,
   covers: coversZhCN,
   royalties: royaltiesZhCN,
+  withdrawals: withdrawalsZhCN,
 } as const;

@@ -97,14 +97,20 @@ export async function withdrawalsAdminRoutes(app: FastifyInstance, deps: Deps, a
       schema: {
         tags,
         security,
-        summary: "The bank's result file for a batch (text/csv body)",
+        summary: "The bank's result file for a batch (text/plain body, or JSON { text })",
         querystring: batchIdQuery,
       },
       preHandler,
     },
     async (request) => {
       const body = request.body;
-      const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : '';
+      // text/plain (the file as is) or JSON { text } (the console)
+      const text =
+        typeof body === 'string'
+          ? body
+          : typeof (body as { text?: unknown } | null)?.text === 'string'
+            ? (body as { text: string }).text
+            : '';
       if (!text) throw new AppError('PAYOUT_FILE_INVALID');
       return ok(await importBankResult(deps, request.query.id, text));
     },
