@@ -61,6 +61,7 @@ export function CardModal({ info, mobile, onClose }: { info: BankInfo; mobile: s
       </p>
       <Form
         form={form}
+        name="bankcard"
         layout="vertical"
         onFinish={(v) => void submit(v)}
         initialValues={{ mobile, holder_name: party?.payee_name ?? '' }}

@@ -61,24 +61,25 @@ function WithdrawForm({ info, mobile }: { info: BankInfo; mobile: string }) {
   };
 
   return (
-    <Form form={form} layout="vertical" onFinish={(v) => void submit(v)} className="withdraw-form" disabled={blocked}>
+    <Form
+      form={form}
+      name="withdraw"
+      layout="vertical"
+      onFinish={(v) => void submit(v)}
+      className="withdraw-form"
+      disabled={blocked}
+    >
       <Form.Item name="mobile" initialValue={mobile} hidden>
         <Input />
       </Form.Item>
-      <Form.Item label={t('withdrawals.amount')} htmlFor="withdraw-amount" required>
+      <Form.Item label={t('withdrawals.amount')} htmlFor="withdraw_amount" required>
         <Space.Compact style={{ width: '100%' }}>
           <Form.Item
             name="amount"
             noStyle
             rules={[{ required: true, pattern: /^\d{1,12}(\.\d{1,2})?$/, message: t('withdrawals.amount') }]}
           >
-            <Input
-              id="withdraw-amount"
-              inputMode="decimal"
-              size="large"
-              prefix="¥"
-              aria-describedby="withdraw-limits"
-            />
+            <Input inputMode="decimal" size="large" prefix="¥" aria-describedby="withdraw-limits" />
           </Form.Item>
           <Button size="large" onClick={() => form.setFieldValue('amount', yuanOf(info.available_fen))}>
             {t('withdrawals.all')}
