@@ -6,7 +6,8 @@ import { z } from 'zod';
 
 /**
  * `oldmobile` (changing the mobile: the code to the current number) and `logoutaccount` (confirming deletion) go
- * only to the logged-in caller's own mobile.
+ * only to the logged-in caller's own mobile; `bankcard` and `withdraw` (issue 12): adding a card or confirming a
+ * withdrawal, to the caller's own mobile too.
  */
 export const SMS_EVENTS = [
   'register',
@@ -15,6 +16,8 @@ export const SMS_EVENTS = [
   'changemobile',
   'oldmobile',
   'logoutaccount',
+  'bankcard',
+  'withdraw',
 ] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 

@@ -2,6 +2,7 @@ import { CENTRE_PATHS } from './account-centre';
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
 import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
+import { WITHDRAWAL_ADMIN_PATHS, WITHDRAWAL_PATHS } from './withdrawals-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
 function contentAdminPaths<K extends string>(kind: K) {
@@ -71,7 +72,7 @@ export const API = {
   /** The cover maker (issue 14). */
   covers: COVERS_PATHS,
   /** Income: the musician's bills (issue 11). */
-  bill: ROYALTIES_PATHS,
+  bill: { ...ROYALTIES_PATHS, ...WITHDRAWAL_PATHS },
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -121,5 +122,6 @@ export const API = {
     distribution: DISTRIBUTION_ADMIN_PATHS,
     covers: COVERS_ADMIN_PATHS,
     royalties: ROYALTIES_ADMIN_PATHS,
+    withdrawals: WITHDRAWAL_ADMIN_PATHS,
   },
 } as const;

@@ -31,6 +31,8 @@ import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { workorderRoutes } from './modules/support/workorder.routes';
+import { withdrawalsAdminRoutes } from './modules/withdrawals/withdrawals.admin-routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { reviewRoutes } from './modules/works/review.routes';
 import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
@@ -191,6 +193,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await distributionAdminRoutes(app, deps, auth);
   await coversRoutes(app, deps, auth);
   await coversAdminRoutes(app, deps, auth);
+  await withdrawalsRoutes(app, deps, auth);
+  await withdrawalsAdminRoutes(app, deps, auth);
   await royaltiesRoutes(app, deps, auth);
   await royaltiesAdminRoutes(app, deps, auth);
 

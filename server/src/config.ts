@@ -118,6 +118,15 @@ const schema = z.object({
     .default({}),
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(15).default(3),
+  // Withdrawals (issue 12), amounts in fen.
+  WITHDRAW_MIN_FEN: z.coerce.number().int().min(1).default(10_000),
+  WITHDRAW_MONTHLY_CAP_FEN: z.coerce.number().int().min(1).default(5_000_000),
+  WITHDRAW_FEE_FEN: z.coerce.number().int().min(0).default(100),
+  WITHDRAW_SECOND_APPROVAL_FEN: z.coerce.number().int().min(1).default(2_000_000),
+  WITHDRAW_CARD_CHANGE_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  PAYOUT_PROVIDER: z.enum(['devlog', 'bankfile']).default('devlog'),
+  PAYOUT_CALLBACK_SECRET: z.string().min(16).optional(),
+  PAYOUT_DEV_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -181,6 +190,17 @@ function toConfig(env: z.infer<typeof schema>) {
       dir: path.resolve(env.DELIVERY_DIR ?? path.join(dataDir, 'delivery')),
       credentials: env.DELIVERY_CREDENTIALS,
       pollMs: env.DELIVERY_POLL_SECONDS * 1000,
+    },
+    // Withdrawals (modules/withdrawals): limits, the fee, maker–checker, the card-change wait and the payout rail.
+    withdrawals: {
+      minFen: BigInt(env.WITHDRAW_MIN_FEN),
+      monthlyCapFen: BigInt(env.WITHDRAW_MONTHLY_CAP_FEN),
+      feeFen: BigInt(env.WITHDRAW_FEE_FEN),
+      secondApprovalFen: BigInt(env.WITHDRAW_SECOND_APPROVAL_FEN),
+      cardChangeHoldMs: env.WITHDRAW_CARD_CHANGE_HOLD_HOURS * 3_600_000,
+      provider: env.PAYOUT_PROVIDER,
+      callbackSecret: env.PAYOUT_CALLBACK_SECRET,
+      devDelayMs: env.PAYOUT_DEV_DELAY_SECONDS * 1000,
     },
   };
 }

@@ -15,6 +15,7 @@ import { seedDemoStores } from './modules/distribution/distribution.seed';
 import { seedDemoIncome } from './modules/royalties/royalties.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
+import { seedDemoWithdrawals, seedWithdrawalTables } from './modules/withdrawals/withdrawals.seed';
 import { seedDemoWorks } from './modules/works/works.seed';
 import { getSetting, setSettingOnce } from './platform/db/settings';
 import type { Deps } from './platform/deps';
@@ -99,6 +100,9 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
     // Store reports for the released tracks, imported for real: income from the first start (royalties module).
     await seedDemoIncome(deps, DEMO_MUSICIAN.mobile);
   }
+  // The banks and card BINs payouts know, always; the demo musician's card and withdrawals once (withdrawals module).
+  await seedWithdrawalTables(deps);
+  if (config.seedDemo && options.demoWorks !== false) await seedDemoWithdrawals(deps, DEMO_MUSICIAN.mobile);
   return {
     adminCreated,
     adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,

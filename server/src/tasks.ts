@@ -8,6 +8,7 @@ import { coversTasks } from './modules/covers/covers.tasks';
 import { distributionTasks } from './modules/distribution/distribution.tasks';
 import { royaltiesTasks } from './modules/royalties/royalties.tasks';
 import { storageTasks } from './modules/storage/storage.tasks';
+import { withdrawalsTasks } from './modules/withdrawals/withdrawals.tasks';
 import type { JobTask } from './platform/jobs/task';
 import { platformTasks } from './platform/platform.tasks';
 
@@ -18,4 +19,5 @@ export const tasks: readonly JobTask[] = [
   ...coversTasks,
   ...royaltiesTasks,
   ...accountTasks,
+  ...withdrawalsTasks,
 ];

@@ -5,6 +5,7 @@
  */
 import {
   AuditOutlined,
+  BankOutlined,
   BgColorsOutlined,
   CloudUploadOutlined,
   CommentOutlined,
@@ -32,6 +33,7 @@ import StaffPage from './pages/staff-page';
 import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
 import RoyaltiesPage from './royalties/royalties-page';
+import WithdrawalsPage from './withdrawals/withdrawals-page';
 
 export interface AdminSection {
   key: string;
@@ -101,6 +103,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     icon: <MoneyCollectOutlined aria-hidden="true" />,
     roles: ['admin', 'finance'],
     render: () => <RoyaltiesPage />,
+  },
+  {
+    key: 'withdrawals',
+    path: 'withdrawals',
+    label: 'menu.withdrawals',
+    icon: <BankOutlined aria-hidden="true" />,
+    roles: ['admin', 'finance'],
+    render: () => <WithdrawalsPage />,
   },
   {
     key: 'workorders',

@@ -192,6 +192,11 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/royalties/income-bill-page')),
               },
               {
+                path: 'person-center/withdraw',
+                handle: handle({ title: 'withdraw' }),
+                lazy: lazyPage(() => import('../features/withdrawals/withdraw-page')),
+              },
+              {
                 path: 'system-message',
                 handle: handle({ title: 'systemMessage' }),
                 lazy: lazyPage(() => import('../features/messages/system-message-page')),

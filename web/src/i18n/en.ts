@@ -6,6 +6,7 @@ import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
 import { personCenterEn } from './person-center-en';
 import { royaltiesEn } from './royalties-en';
+import { withdrawalsEn } from './withdrawals-en';
 import { worksEn } from './works-en';
 
 export const en: Messages = {
@@ -60,6 +61,7 @@ export const en: Messages = {
     personInformation: 'Personal centre',
     personUpdateInfo: 'Edit profile',
     personResetPwd: 'Account security',
+    withdraw: 'Withdraw',
   },
   nav: {
     main: 'Main navigation',
@@ -511,4 +513,5 @@ export const en: Messages = {
   covers: coversEn,
   royalties: royaltiesEn,
   personCenter: personCenterEn,
+  withdrawals: withdrawalsEn,
 };

@@ -8,6 +8,7 @@ import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { personCenterZhCN } from './person-center-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
+import { withdrawalsZhCN } from './withdrawals-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -62,6 +63,7 @@ export const zhCN = {
     personInformation: '个人中心',
     personUpdateInfo: '修改资料',
     personResetPwd: '账号安全',
+    withdraw: '提现',
   },
   nav: {
     main: '主导航',
@@ -507,4 +509,5 @@ export const zhCN = {
   covers: coversZhCN,
   royalties: royaltiesZhCN,
   personCenter: personCenterZhCN,
+  withdrawals: withdrawalsZhCN,
 } as const;

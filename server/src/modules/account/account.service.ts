@@ -36,8 +36,8 @@ function mobileOf(raw: string): string {
   return mobile;
 }
 
-/** Events whose code goes only to the logged-in caller's own mobile (account centre: old number, deletion). */
-const OWN_MOBILE_EVENTS = new Set(['oldmobile', 'logoutaccount']);
+/** Events whose code goes only to the logged-in caller's own mobile (old number, deletion, a card, a withdrawal). */
+const OWN_MOBILE_EVENTS = new Set(['oldmobile', 'logoutaccount', 'bankcard', 'withdraw']);
 
 export async function sendSms(
   deps: Deps,
@@ -50,7 +50,8 @@ export async function sendSms(
   if (OWN_MOBILE_EVENTS.has(query.event) && mobile !== callerMobile) throw new AppError('SMS_NOT_YOUR_MOBILE');
   const existing = await findUserByMobile(deps.database.db, mobile);
   if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
-  if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
+  const needsAccount = ['mobilelogin', 'resetpwd', 'bankcard', 'withdraw'].includes(query.event);
+  if (needsAccount && !existing) throw new AppError('MOBILE_UNKNOWN');
   await issueSmsCode(deps, {
     mobile,
     event: query.event,

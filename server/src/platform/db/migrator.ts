@@ -9,6 +9,7 @@ import * as works from './migrations/0006-works';
 import * as slidingLimits from './migrations/0008-sliding-limits';
 import * as fileVisibility from './migrations/0009-file-visibility';
 import * as royalties from './migrations/0011-royalties';
+import * as withdrawals from './migrations/0012-withdrawals';
 import * as distribution from './migrations/0013-distribution';
 import * as covers from './migrations/0014-covers';
 import * as accountCentre from './migrations/0015-account-centre';
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '0008-sliding-limits': slidingLimits,
   '0009-file-visibility': fileVisibility,
   '0011-royalties': royalties,
+  '0012-withdrawals': withdrawals,
   '0013-distribution': distribution,
   '0014-covers': covers,
   '0015-account-centre': accountCentre,

@@ -4,6 +4,7 @@ import type { AccountTables } from './schema-account';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
 import type { RoyaltiesTables } from './schema-royalties';
+import type { WithdrawalsTables } from './schema-withdrawals';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -455,7 +456,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, AccountTables {
+export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, AccountTables, WithdrawalsTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

@@ -6,6 +6,7 @@ import { distributionEn } from './distribution-en';
 import { reviewEn } from './review-en';
 import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
+import { withdrawalsEn } from './withdrawals-en';
 import { workordersEn } from './workorders-en';
 
 export const adminEn: AdminMessages = {
@@ -69,6 +70,7 @@ export const adminEn: AdminMessages = {
     distribution: 'Delivery',
     covers: 'Cover backgrounds',
     royalties: 'Income',
+    withdrawals: 'Withdrawals',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -229,4 +231,5 @@ export const adminEn: AdminMessages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  withdrawals: withdrawalsEn,
 };
