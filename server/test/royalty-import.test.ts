@@ -74,6 +74,12 @@ async function importRow(id: number) {
 
 const available = async (userId: number) => (await balancesOf(t.deps.database.db, userId))?.available;
 
+/** A platform account's balance in its normal direction (0 before its first posting). */
+async function platformBalance(key: string): Promise<bigint> {
+  const { rows } = await t.sql('select balance::text from ledger_accounts where key = $1', [key]);
+  return BigInt(rows[0]?.balance ?? '0');
+}
+
 const firstReport = dsrFile({
   messageId: 'MSG-2026-07-A',
   sales: [
@@ -332,6 +338,8 @@ describe('the unmatched queue and reconciliation', () => {
       ['CNZZZ2600097', '100'],
     ]);
     const before = (await available(alice))!;
+    const suspenseBefore = await platformBalance('platform:suspense');
+    const receivableBefore = await platformBalance('store:apple_music:receivable');
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
         as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[0].id, isrc: 'CNA012600002' }),
@@ -340,8 +348,20 @@ describe('the unmatched queue and reconciliation', () => {
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === 2320)).toHaveLength(99);
     expect((await available(alice))! - before).toBe(700n);
-    const dismissed = await as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id });
-    expect(dismissed.body.code).toBe(1);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1000n);
+    // Not ours (a burst of 100, one posts): its 1.00 leaves suspense back to the store that reported it.
+    const dismissals = await Promise.all(
+      Array.from({ length: 100 }, () => as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id })),
+    );
+    expect(dismissals.filter((r) => r.body.code === 1)).toHaveLength(1);
+    expect(dismissals.filter((r) => r.body.code === 2320)).toHaveLength(99);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1100n);
+    expect(receivableBefore - (await platformBalance('store:apple_music:receivable'))).toBe(100n);
+    const { rows: notOurs } = await t.sql(
+      `select t.kind, count(*)::int as n from ledger_transactions t where t.idempotency_key = $1 group by t.kind`,
+      [`royalties:not-ours:${lines[1].id}`],
+    );
+    expect(notOurs).toEqual([{ kind: 'adjustment', n: 1 }]);
     const after = await as('GET', '/api/admin/royalties/unmatched?page=1');
     expect(after.body.data.list.some((l: { import_id: number }) => l.import_id === row.id)).toBe(false);
     expect(
@@ -367,10 +387,27 @@ describe('the unmatched queue and reconciliation', () => {
       },
     );
     expect(row.state).toBe('posted');
+    // A burst of the same remittance posts it once: bank debit, the store's receivable credit.
+    const saves = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '700' }),
+      ),
+    );
+    expect(saves.every((r) => r.body.code === 1)).toBe(true);
+    expect(await platformBalance('store:kugou:receivable')).toBe(100n);
+    const bank = await platformBalance('platform:bank');
+    // Corrected to 750: the difference is posted, under the row's next key.
     expect(
       (await as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '750' }))
         .body.code,
     ).toBe(1);
+    expect(await platformBalance('store:kugou:receivable')).toBe(50n);
+    expect((await platformBalance('platform:bank')) - bank).toBe(50n);
+    const { rows: postings } = await t.sql(
+      `select count(*)::int as n from ledger_transactions where kind = 'remittance' and idempotency_key like $1`,
+      [`royalties:remittance:kugou:${month}:%`],
+    );
+    expect(postings[0].n).toBe(2);
     const rec = await as('GET', '/api/admin/royalties/reconciliation?months=3');
     const kugou = rec.body.data.rows.filter((r: { platform_code: string }) => r.platform_code === 'kugou');
     expect(kugou).toHaveLength(3);
