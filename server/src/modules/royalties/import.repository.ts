@@ -1,6 +1,6 @@
 /** The only code touching the import tables (royalty_mappings, royalty_imports, royalty_staging, royalty_lines,
  * royalty_shares, user_rate_changes). */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { ColumnMapping } from './csv-statement';
 
@@ -141,7 +141,12 @@ export async function linesWithoutRate(db: Db, id: number): Promise<number> {
  * rate kept), matched to a track by ISRC or, failing that, to a release by UPC (album lines), with the musician's
  * rate in force in the sale's month. Unmatched lines are kept, marked for the queue.
  */
-export async function insertLines(db: Db, id: number, platform: string): Promise<void> {
+export async function insertLines(
+  db: Db,
+  id: number,
+  platform: string,
+  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+): Promise<void> {
   // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
   // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
   await sql`
@@ -153,16 +158,15 @@ export async function insertLines(db: Db, id: number, platform: string): Promise
              (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
                ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
            CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
-      FROM royalty_staging s
-      JOIN royalty_imports i ON i.id = s.import_id
+      FROM ${source} s
+      JOIN royalty_imports i ON i.id = ${id}
       LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
       LEFT JOIN works tw ON tw.id = t.work_id
       LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
       CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
                                  coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
                                  t.id AS track_id) m
-      LEFT JOIN users u ON u.id = m.user_id
-     WHERE s.import_id = ${id}`.execute(db);
+      LEFT JOIN users u ON u.id = m.user_id`.execute(db);
 }
 
 export interface Aggregate {
