@@ -44,7 +44,7 @@ async function both(text: string, mappingCode: string) {
   );
   await dropRaw(t.deps.database.db, seq);
   // numeric keeps its scale (amounts are staged with 8 decimals either way): compare the numbers at that scale
-  const num = (v: string | null) => (v === null ? '' : String(Number(Number(v).toFixed(8))));
+  const num = (v: string | null | undefined) => (v == null ? '' : String(Number(Number(v).toFixed(8))));
   return {
     careful: careful.map((l) => ({ ...l, amount: num(l.amount), fx_rate: num(l.fx_rate || null) })),
     copied: rows.map((r) => ({
