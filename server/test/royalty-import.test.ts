@@ -421,3 +421,67 @@ describe('the unmatched queue and reconciliation', () => {
     expect(kugou[1]).toMatchObject({ imported_fen: null, missing: true });
   });
 });
+
+describe('column mappings kept in the database', () => {
+  it('finance adds and edits a store layout and imports through it; a shipped one and an incomplete one are refused', async () => {
+    const admin = await staffLogin(t);
+    const editor = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/staff/create',
+      headers: { 'admin-token': admin },
+      payload: { username: 'map-editor', name: 'Editor', password: 'Staff2026x', roles: ['editor'] },
+    });
+    expect(editor.body.code).toBe(1);
+    const save = (token: string, body: Record<string, unknown>) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/admin/royalties/mapping_save',
+        headers: { 'admin-token': token },
+        payload: body,
+      });
+    const layout = {
+      code: 'joox',
+      name: 'JOOX monthly',
+      mapping: {
+        delimiter: ';',
+        currency: 'CNY',
+        columns: { sale_month: 'Periode', isrc: 'ISRC', quantity: 'Anzahl', amount: 'Umsatz' },
+      },
+    };
+    expect((await save(admin, layout)).body.code).toBe(1);
+    // edited: the amount is another column now
+    const edited = {
+      ...layout,
+      mapping: { ...layout.mapping, columns: { ...layout.mapping.columns, amount: 'Netto' } },
+    };
+    expect((await save(admin, edited)).body.code).toBe(1);
+    expect((await save(admin, { ...layout, code: 'generic' })).body.code).toBe(2350);
+    const incomplete = await save(admin, {
+      ...layout,
+      code: 'joox2',
+      mapping: { delimiter: ';', columns: { sale_month: 'P', quantity: 'Q', amount: 'A' } },
+    });
+    expect(incomplete.body.code).toBe(2313);
+    expect(
+      (await save(await staffLogin(t, 'map-editor', 'Staff2026x'), { ...layout, code: 'joox3' })).body.code,
+    ).not.toBe(1);
+    const list = await call(t.app, {
+      method: 'GET',
+      url: '/api/admin/royalties/mappings',
+      headers: { 'admin-token': admin },
+    });
+    const codes = list.body.data.list.map((m: { code: string }) => m.code);
+    expect(codes).toEqual(expect.arrayContaining(['generic', 'distrokid', 'tunecore', 'joox']));
+    expect(codes).not.toContain('joox2');
+    expect(list.body.data.list.find((m: { code: string }) => m.code === 'joox').mapping.columns.amount).toBe('Netto');
+
+    const before = (await available(bob)) ?? 0n;
+    const row = await importFile('Periode;ISRC;Anzahl;Netto\n2026-09;CNA012600003;4;8.00\n', {
+      format: 'csv',
+      mapping_code: 'joox',
+      platform_code: 'kugou',
+    });
+    expect(row).toMatchObject({ state: 'posted', total_fen: '800', unmatched_lines: 0 });
+    expect((await available(bob))! - before).toBe(400n);
+  });
+});

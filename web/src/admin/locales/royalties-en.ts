@@ -3,7 +3,13 @@ import type { AdminMessages } from './types';
 
 export const royaltiesEn: AdminMessages['royalties'] = {
   title: 'Income',
-  tabs: { imports: 'Report imports', unmatched: 'Unmatched', reconciliation: 'Reconciliation', ledger: 'Ledger check' },
+  tabs: {
+    imports: 'Report imports',
+    mappings: 'Column mappings',
+    unmatched: 'Unmatched',
+    reconciliation: 'Reconciliation',
+    ledger: 'Ledger check',
+  },
   upload: 'Upload a report',
   store: 'Store',
   format: 'Format',
@@ -52,4 +58,33 @@ export const royaltiesEn: AdminMessages['royalties'] = {
   deficits: 'Negative balances (clawbacks)',
   platformAccounts: 'Platform accounts',
   balance: 'Balance (CNY)',
+  mappings: {
+    add: 'Add a column mapping',
+    edit: 'Edit',
+    save: 'Save',
+    saved: 'Saved',
+    empty: 'No column mappings yet',
+    code: 'Code',
+    codeHint: 'Lower-case letters, digits, - or _, up to 40 characters',
+    name: 'Name',
+    builtin: 'Shipped',
+    columns: "Each field's column",
+    delimiter: 'Delimiter',
+    delimiters: { comma: 'Comma (CSV)', tab: 'Tab (TSV)', semicolon: 'Semicolon' },
+    fixedCurrency: 'Fixed currency (no currency column)',
+    columnsHint:
+      "Enter the header of the statement's column for each field; sale month, quantity and amount are required, and ISRC or UPC.",
+    fields: {
+      sale_month: 'Sale month',
+      territory: 'Territory',
+      isrc: 'ISRC',
+      upc: 'UPC',
+      title: 'Title',
+      quantity: 'Quantity',
+      amount: 'Amount (net)',
+      currency: 'Currency column',
+      fx_rate: 'Exchange rate column',
+    },
+  },
+  notOursConfirm: "Not ours? Its money leaves suspense back to the store's receivable.",
 };
