@@ -13,7 +13,7 @@ import { runImport } from '../src/modules/royalties/import-run';
 import { balancesOf } from '../src/modules/royalties/ledger';
 import { checkLedger } from '../src/modules/royalties/ledger-check';
 import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
-import { catalogue, dsrFile, genericCsv } from './royalty-fixtures';
+import { catalogue, dsrFile, dsrReportFiles, genericCsv } from './royalty-fixtures';
 
 let t: TestApp;
 let dir: string;
@@ -483,5 +483,83 @@ describe('column mappings kept in the database', () => {
     });
     expect(row).toMatchObject({ state: 'posted', total_fen: '800', unmatched_lines: 0 });
     expect((await available(bob))! - before).toBe(400n);
+  });
+});
+
+describe('a multi-file DSR report', () => {
+  const parts = (messageId: string, reportLines?: number) =>
+    dsrReportFiles({
+      messageId,
+      sender: 'PADPIDA2014MULTI',
+      period: '2026-05',
+      reportLines,
+      parts: [
+        [{ isrc: 'CNA012600001', territory: 'CN', usages: 10, net: '1.00' }],
+        [
+          { isrc: 'CNA012600002', territory: 'US', usages: 20, net: '2.00' },
+          { isrc: 'CNZZZ2600055', territory: 'CN', usages: 5, net: '0.50' },
+        ],
+        [{ upc: '6900000000028', territory: 'CN', usages: 30, net: '3.00' }],
+      ],
+    });
+
+  it('waits for every file, then posts them as one report with the counts checked across the files', async () => {
+    const [one, two, three] = parts('MSG-MULTI-1');
+    const before = { alice: (await available(alice)) ?? 0n, bob: (await available(bob)) ?? 0n };
+    // the files arrive out of order; the first two wait
+    const second = await importFile(two!, { format: 'dsr' });
+    expect(second).toMatchObject({ state: 'part' });
+    const first = await importFile(one!, { format: 'dsr' });
+    expect(first).toMatchObject({ state: 'part' });
+    expect((await available(alice)) ?? 0n).toBe(before.alice);
+    const last = await importFile(three!, { format: 'dsr' });
+    expect(last).toMatchObject({ state: 'posted', lines: 4, unmatched_lines: 1, total_fen: '650', suspense_fen: '50' });
+    expect((await available(alice))! - before.alice).toBe(210n);
+    expect((await available(bob))! - before.bob).toBe(150n);
+    const { rows } = await t.sql('select state, part_of from royalty_imports where id = any($1) order by id', [
+      [second.id, first.id],
+    ]);
+    expect(rows).toEqual([
+      { state: 'part', part_of: last.id },
+      { state: 'part', part_of: last.id },
+    ]);
+    // the same message's file again is refused
+    const again = await importFile(two!, { format: 'dsr' });
+    expect(again.state).toBe('failed');
+    expect(again.error).toMatch(/already imported/);
+    // a parallel burst of all three files of another report posts it once
+    const [a, b, c] = parts('MSG-MULTI-2');
+    const before2 = (await available(alice))!;
+    const ids = await Promise.all(
+      [a!, b!, c!].map(async (text, i) => {
+        const file = path.join(dir, `multi-burst-${i}.txt`);
+        await writeFile(file, text);
+        return (
+          await createImport(
+            t.deps,
+            { platform_code: 'spotify', format: 'dsr', accounting_month: '2026-10' },
+            { path: file, name: `multi-burst-${i}.txt` },
+            null,
+          )
+        ).id;
+      }),
+    );
+    await Promise.all(ids.map((id) => runImport(t.deps, id)));
+    const states = await Promise.all(ids.map(async (id) => (await importRow(id)).state));
+    expect(states.filter((s) => s === 'posted')).toHaveLength(1);
+    expect(states.filter((s) => s === 'part')).toHaveLength(2);
+    // MSG-MULTI-2 regenerates MSG-MULTI-1 (same sender and period): it replaced it by reversal
+    expect((await importRow(last.id)).state).toBe('replaced');
+    expect((await available(alice))! - before2).toBe(0n);
+  });
+
+  it('a last footer whose report count does not match fails the report with all its files', async () => {
+    const [one, two, three] = parts('MSG-MULTI-3', 99);
+    const first = await importFile(one!, { format: 'dsr', platform_code: 'netease' });
+    await importFile(two!, { format: 'dsr', platform_code: 'netease' });
+    const last = await importFile(three!, { format: 'dsr', platform_code: 'netease' });
+    expect(last.state).toBe('failed');
+    expect(last.error).toMatch(/file 3 of 3, line \d+: FOOT says 99 lines in the report/);
+    expect((await importRow(first.id)).state).toBe('failed');
   });
 });

@@ -18,7 +18,7 @@ import { sendToUser } from '../messages/messages.service';
 import { allocateLargestRemainder } from './allocate';
 import { copyRaw, dropRaw, isBadLine, rawLinesSource } from './csv-copy';
 import { type ColumnMapping, readCsvStatement } from './csv-statement';
-import { readDsr } from './dsr';
+import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
@@ -53,7 +53,7 @@ async function* copyRows(importId: number, lines: AsyncIterable<StatementLine>, 
 class DuplicateMessage extends Error {}
 
 /** Where the posting reads the staged lines from: royalty_staging, or a CSV's raw table checked in SQL. */
-type Staged = { raw: false } | { raw: true; header: string[]; mapping: ColumnMapping };
+type Staged = { raw: false } | { raw: true; header: string[]; mapping: ColumnMapping } | { waiting: true };
 
 /**
  * Stages the file: a CSV/TSV goes to PostgreSQL COPY as it is (csv-copy.ts); a DSR, or a CSV COPY cannot take
@@ -70,17 +70,39 @@ async function stage(deps: Deps, row: repo.ImportRow): Promise<Staged> {
     await progress.flush();
     if (header) return { raw: true, header, mapping };
   }
-  await stageLines(deps, row);
+  let files = [row.file_path];
+  if (row.format === 'dsr') {
+    const head = await peekDsrHeader(row.file_path);
+    if (head.numberOfFiles > 1) {
+      let parts: Awaited<ReturnType<typeof repo.registerPart>>;
+      try {
+        parts = await repo.registerPart(db, row.id, {
+          sender: head.sender,
+          message_id: head.messageId,
+          period_start: head.periodStart,
+          file_number: head.fileNumber,
+          number_of_files: head.numberOfFiles,
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505')
+          throw new DuplicateMessage(`${head.messageId} file ${head.fileNumber}`);
+        throw err;
+      }
+      // the report's other files have not all arrived: this one waits, the last one's import reads them all
+      if (!parts) return { waiting: true };
+      files = parts.map((p) => p.file_path);
+    }
+  }
+  await stageLines(deps, row, files);
   return { raw: false };
 }
 
 /** Reads the file into royalty_staging with COPY, every line checked in JavaScript; answers the number of lines. */
-async function stageLines(deps: Deps, row: repo.ImportRow): Promise<number> {
+async function stageLines(deps: Deps, row: repo.ImportRow, files: string[]): Promise<number> {
   const db = deps.database.db;
-  const file = createReadStream(row.file_path);
   let lines: AsyncIterable<StatementLine>;
   if (row.format === 'dsr') {
-    lines = readDsr(file, async (h) => {
+    lines = readDsrReport(files, async (h) => {
       const replaces = await repo.findPredecessor(db, {
         id: row.id,
         platform_code: row.platform_code,
@@ -103,7 +125,7 @@ async function stageLines(deps: Deps, row: repo.ImportRow): Promise<number> {
   } else {
     const mapping = await repo.findMapping(db, row.mapping_code!);
     if (!mapping) throw new StatementError(`mapping ${row.mapping_code} does not exist`);
-    lines = readCsvStatement(file, mapping);
+    lines = readCsvStatement(createReadStream(row.file_path), mapping);
   }
   const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
   let count = 0;
@@ -131,7 +153,12 @@ async function stageLines(deps: Deps, row: repo.ImportRow): Promise<number> {
 }
 
 /** Shares on aggregates, the ledger posting, the bills' rows and the musicians' messages: one transaction. */
-async function postImport(deps: Deps, trx: Db, row: repo.ImportRow, staged: Staged): Promise<void> {
+async function postImport(
+  deps: Deps,
+  trx: Db,
+  row: repo.ImportRow,
+  staged: Exclude<Staged, { waiting: true }>,
+): Promise<void> {
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   await repo.insertLines(
     trx,
@@ -199,6 +226,7 @@ async function postImport(deps: Deps, trx: Db, row: repo.ImportRow, staged: Stag
     platform: platformShare,
     suspense,
   });
+  if (row.number_of_files > 1) await repo.settleParts(trx, row);
   await repo.clearStaging(trx, row.id);
   await dropRaw(trx, row.id);
   const month = row.accounting_month.slice(0, 7);
@@ -219,10 +247,12 @@ async function postImport(deps: Deps, trx: Db, row: repo.ImportRow, staged: Stag
 export async function runImport(deps: Deps, importId: number): Promise<void> {
   const db = deps.database.db;
   const row = await repo.findImport(db, importId);
-  if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed') return;
+  if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed' || row.state === 'part')
+    return;
   await repo.setImportState(db, row.id, 'running');
   try {
     const staged = await stage(deps, row);
+    if ('waiting' in staged) return;
     if (!staged.raw && (await repo.linesWithoutRate(db, row.id)) > 0)
       throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
     const fresh = (await repo.findImport(db, row.id))!;
@@ -246,6 +276,9 @@ export async function runImport(deps: Deps, importId: number): Promise<void> {
       await dropRaw(db, row.id);
       await repo.clearStaging(db, row.id);
       await repo.setImportState(db, row.id, 'failed', err.message.slice(0, 500));
+      // a multi-file report that does not read fails with all its files (so it can be sent again)
+      const failed = await repo.findImport(db, row.id);
+      if (failed && failed.number_of_files > 1) await repo.settleParts(db, failed, err.message);
       return;
     }
     if (err instanceof DuplicateMessage) {
