@@ -446,6 +446,13 @@ export const errorCatalogue = {
     zh: '封面生成繁忙，请稍后再试',
     en: 'The cover maker is busy; try again in a moment',
   },
+  // Income, the rest of issue 11 (income-2): 2350–2399
+  MAPPING_BUILTIN: {
+    code: 2350,
+    status: 200,
+    zh: '内置的列映射不能修改，请用新的代码另存一份',
+    en: 'A shipped column mapping cannot be changed; save a copy under a new code',
+  },
   MALFORMED: { code: 4000, status: 400, zh: '请求格式错误', en: 'The request is malformed' },
   TOO_LARGE: { code: 4130, status: 413, zh: '请求内容过大', en: 'The request is too large' },
   INTERNAL: { code: 5000, status: 500, zh: '系统错误', en: 'System error' },

@@ -55,7 +55,7 @@ export interface ImportItem {
   platform_code: string;
   format: 'dsr' | 'csv';
   file_name: string;
-  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced';
+  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced' | 'part';
   rows_done: number;
   lines: number;
   unmatched_lines: number;
@@ -64,6 +64,10 @@ export interface ImportItem {
   suspense_fen: string | null;
   error: string;
   accounting_month: string;
+  /** A multi-file DSR report: this file's number and the report's count; a waiting or merged file's importer. */
+  file_number: number;
+  number_of_files: number;
+  part_of: number | null;
 }
 
 export interface UnmatchedLine {

@@ -142,3 +142,91 @@ export async function catalogue(
   }
   return { workId, trackIds };
 }
+
+/**
+ * One report split across files (`parts`: the sales of each file): every file has its HEAD (FileNumber of
+ * NumberOfFiles, one MessageId) and FOOT (lines and blocks of the file, then of the report); the summary records
+ * are in the first file. `reportLines` overrides the last FOOT's lines-in-report count, to test the check.
+ */
+export function dsrReportFiles(opts: {
+  messageId: string;
+  sender?: string;
+  period?: string;
+  parts: DsrSale[][];
+  reportLines?: number;
+}): string[] {
+  const period = opts.period ?? '2026-07';
+  const summaries = new Map<string, string>();
+  for (const s of opts.parts.flat()) {
+    const key = `${s.territory}|${s.currency ?? 'CNY'}`;
+    if (!summaries.has(key)) summaries.set(key, `SR${summaries.size + 1}`);
+  }
+  let sale = 0;
+  const bodies = opts.parts.map((sales, f) => {
+    const lines = [
+      [
+        'HEAD',
+        'dsrf/1.1.2/6/1.0',
+        'BasicAudioProfile',
+        '1.2',
+        opts.messageId,
+        '2026-10-03T08:00:00Z',
+        String(f + 1),
+        String(opts.parts.length),
+        `${period}-01`,
+        `${period}-31`,
+        opts.sender ?? 'PADPIDA2014120301F',
+        'Test DSP',
+        'SubscriptionService',
+        'PADPIDA2026TRACKLINE',
+        'Trackline',
+      ].join('\t'),
+    ];
+    if (f === 0)
+      for (const [key, id] of summaries) {
+        const [territory, currency] = key.split('|');
+        lines.push(
+          [
+            'SY02',
+            id,
+            'Test DSP',
+            '',
+            'SubscriptionModel',
+            'OnDemandStream',
+            territory,
+            'Premium',
+            '0',
+            '0',
+            currency,
+            '0',
+          ].join('\t'),
+        );
+      }
+    for (const s of sales) {
+      const i = sale++;
+      const block = `B${i + 1}`;
+      lines.push(['RE01', block, `R${i}`, `DSPR${i}`, '', '', s.upc ?? '', `Release ${i}`, 'Artist'].join('\t'));
+      lines.push(['AS01', block, `A${i}`, `DSPA${i}`, s.isrc ?? '', `Track ${i}`, 'Artist'].join('\t'));
+      const sr = summaries.get(`${s.territory}|${s.currency ?? 'CNY'}`)!;
+      lines.push(
+        ['SU02', block, sr, `ST${i}`, `R${i}`, s.isrc ? `A${i}` : '', 'true', String(s.usages), s.net].join('\t'),
+      );
+    }
+    return { lines, blocks: sales.length };
+  });
+  const reportLines = bodies.reduce((n, b) => n + b.lines.length + 1, 0);
+  return bodies.map(
+    (b) =>
+      `${[
+        ...b.lines,
+        [
+          'FOOT',
+          String(b.lines.length + 1),
+          String(opts.reportLines ?? reportLines),
+          String(summaries.size),
+          String(b.blocks),
+          String(sale),
+        ].join('\t'),
+      ].join('\n')}\n`,
+  );
+}

@@ -13,7 +13,7 @@ import { runImport } from '../src/modules/royalties/import-run';
 import { balancesOf } from '../src/modules/royalties/ledger';
 import { checkLedger } from '../src/modules/royalties/ledger-check';
 import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
-import { catalogue, dsrFile, genericCsv } from './royalty-fixtures';
+import { catalogue, dsrFile, dsrReportFiles, genericCsv } from './royalty-fixtures';
 
 let t: TestApp;
 let dir: string;
@@ -73,6 +73,12 @@ async function importRow(id: number) {
 }
 
 const available = async (userId: number) => (await balancesOf(t.deps.database.db, userId))?.available;
+
+/** A platform account's balance in its normal direction (0 before its first posting). */
+async function platformBalance(key: string): Promise<bigint> {
+  const { rows } = await t.sql('select balance::text from ledger_accounts where key = $1', [key]);
+  return BigInt(rows[0]?.balance ?? '0');
+}
 
 const firstReport = dsrFile({
   messageId: 'MSG-2026-07-A',
@@ -332,6 +338,8 @@ describe('the unmatched queue and reconciliation', () => {
       ['CNZZZ2600097', '100'],
     ]);
     const before = (await available(alice))!;
+    const suspenseBefore = await platformBalance('platform:suspense');
+    const receivableBefore = await platformBalance('store:apple_music:receivable');
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
         as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[0].id, isrc: 'CNA012600002' }),
@@ -340,8 +348,20 @@ describe('the unmatched queue and reconciliation', () => {
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === 2320)).toHaveLength(99);
     expect((await available(alice))! - before).toBe(700n);
-    const dismissed = await as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id });
-    expect(dismissed.body.code).toBe(1);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1000n);
+    // Not ours (a burst of 100, one posts): its 1.00 leaves suspense back to the store that reported it.
+    const dismissals = await Promise.all(
+      Array.from({ length: 100 }, () => as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id })),
+    );
+    expect(dismissals.filter((r) => r.body.code === 1)).toHaveLength(1);
+    expect(dismissals.filter((r) => r.body.code === 2320)).toHaveLength(99);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1100n);
+    expect(receivableBefore - (await platformBalance('store:apple_music:receivable'))).toBe(100n);
+    const { rows: notOurs } = await t.sql(
+      `select t.kind, count(*)::int as n from ledger_transactions t where t.idempotency_key = $1 group by t.kind`,
+      [`royalties:not-ours:${lines[1].id}`],
+    );
+    expect(notOurs).toEqual([{ kind: 'adjustment', n: 1 }]);
     const after = await as('GET', '/api/admin/royalties/unmatched?page=1');
     expect(after.body.data.list.some((l: { import_id: number }) => l.import_id === row.id)).toBe(false);
     expect(
@@ -367,10 +387,27 @@ describe('the unmatched queue and reconciliation', () => {
       },
     );
     expect(row.state).toBe('posted');
+    // A burst of the same remittance posts it once: bank debit, the store's receivable credit.
+    const saves = await Promise.all(
+      Array.from({ length: 100 }, () =>
+        as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '700' }),
+      ),
+    );
+    expect(saves.every((r) => r.body.code === 1)).toBe(true);
+    expect(await platformBalance('store:kugou:receivable')).toBe(100n);
+    const bank = await platformBalance('platform:bank');
+    // Corrected to 750: the difference is posted, under the row's next key.
     expect(
       (await as('POST', '/api/admin/royalties/remittance_save', { platform_code: 'kugou', month, amount_fen: '750' }))
         .body.code,
     ).toBe(1);
+    expect(await platformBalance('store:kugou:receivable')).toBe(50n);
+    expect((await platformBalance('platform:bank')) - bank).toBe(50n);
+    const { rows: postings } = await t.sql(
+      `select count(*)::int as n from ledger_transactions where kind = 'remittance' and idempotency_key like $1`,
+      [`royalties:remittance:kugou:${month}:%`],
+    );
+    expect(postings[0].n).toBe(2);
     const rec = await as('GET', '/api/admin/royalties/reconciliation?months=3');
     const kugou = rec.body.data.rows.filter((r: { platform_code: string }) => r.platform_code === 'kugou');
     expect(kugou).toHaveLength(3);
@@ -382,5 +419,147 @@ describe('the unmatched queue and reconciliation', () => {
       missing: false,
     });
     expect(kugou[1]).toMatchObject({ imported_fen: null, missing: true });
+  });
+});
+
+describe('column mappings kept in the database', () => {
+  it('finance adds and edits a store layout and imports through it; a shipped one and an incomplete one are refused', async () => {
+    const admin = await staffLogin(t);
+    const editor = await call(t.app, {
+      method: 'POST',
+      url: '/api/admin/staff/create',
+      headers: { 'admin-token': admin },
+      payload: { username: 'map-editor', name: 'Editor', password: 'Staff2026x', roles: ['editor'] },
+    });
+    expect(editor.body.code).toBe(1);
+    const save = (token: string, body: Record<string, unknown>) =>
+      call(t.app, {
+        method: 'POST',
+        url: '/api/admin/royalties/mapping_save',
+        headers: { 'admin-token': token },
+        payload: body,
+      });
+    const layout = {
+      code: 'joox',
+      name: 'JOOX monthly',
+      mapping: {
+        delimiter: ';',
+        currency: 'CNY',
+        columns: { sale_month: 'Periode', isrc: 'ISRC', quantity: 'Anzahl', amount: 'Umsatz' },
+      },
+    };
+    expect((await save(admin, layout)).body.code).toBe(1);
+    // edited: the amount is another column now
+    const edited = {
+      ...layout,
+      mapping: { ...layout.mapping, columns: { ...layout.mapping.columns, amount: 'Netto' } },
+    };
+    expect((await save(admin, edited)).body.code).toBe(1);
+    expect((await save(admin, { ...layout, code: 'generic' })).body.code).toBe(2350);
+    const incomplete = await save(admin, {
+      ...layout,
+      code: 'joox2',
+      mapping: { delimiter: ';', columns: { sale_month: 'P', quantity: 'Q', amount: 'A' } },
+    });
+    expect(incomplete.body.code).toBe(2313);
+    expect(
+      (await save(await staffLogin(t, 'map-editor', 'Staff2026x'), { ...layout, code: 'joox3' })).body.code,
+    ).not.toBe(1);
+    const list = await call(t.app, {
+      method: 'GET',
+      url: '/api/admin/royalties/mappings',
+      headers: { 'admin-token': admin },
+    });
+    const codes = list.body.data.list.map((m: { code: string }) => m.code);
+    expect(codes).toEqual(expect.arrayContaining(['generic', 'distrokid', 'tunecore', 'joox']));
+    expect(codes).not.toContain('joox2');
+    expect(list.body.data.list.find((m: { code: string }) => m.code === 'joox').mapping.columns.amount).toBe('Netto');
+
+    const before = (await available(bob)) ?? 0n;
+    const row = await importFile('Periode;ISRC;Anzahl;Netto\n2026-09;CNA012600003;4;8.00\n', {
+      format: 'csv',
+      mapping_code: 'joox',
+      platform_code: 'kugou',
+    });
+    expect(row).toMatchObject({ state: 'posted', total_fen: '800', unmatched_lines: 0 });
+    expect((await available(bob))! - before).toBe(400n);
+  });
+});
+
+describe('a multi-file DSR report', () => {
+  const parts = (messageId: string, reportLines?: number) =>
+    dsrReportFiles({
+      messageId,
+      sender: 'PADPIDA2014MULTI',
+      period: '2026-05',
+      reportLines,
+      parts: [
+        [{ isrc: 'CNA012600001', territory: 'CN', usages: 10, net: '1.00' }],
+        [
+          { isrc: 'CNA012600002', territory: 'US', usages: 20, net: '2.00' },
+          { isrc: 'CNZZZ2600055', territory: 'CN', usages: 5, net: '0.50' },
+        ],
+        [{ upc: '6900000000028', territory: 'CN', usages: 30, net: '3.00' }],
+      ],
+    });
+
+  it('waits for every file, then posts them as one report with the counts checked across the files', async () => {
+    const [one, two, three] = parts('MSG-MULTI-1');
+    const before = { alice: (await available(alice)) ?? 0n, bob: (await available(bob)) ?? 0n };
+    // the files arrive out of order; the first two wait
+    const second = await importFile(two!, { format: 'dsr' });
+    expect(second).toMatchObject({ state: 'part' });
+    const first = await importFile(one!, { format: 'dsr' });
+    expect(first).toMatchObject({ state: 'part' });
+    expect((await available(alice)) ?? 0n).toBe(before.alice);
+    const last = await importFile(three!, { format: 'dsr' });
+    expect(last).toMatchObject({ state: 'posted', lines: 4, unmatched_lines: 1, total_fen: '650', suspense_fen: '50' });
+    expect((await available(alice))! - before.alice).toBe(210n);
+    expect((await available(bob))! - before.bob).toBe(150n);
+    const { rows } = await t.sql('select state, part_of from royalty_imports where id = any($1) order by id', [
+      [second.id, first.id],
+    ]);
+    expect(rows).toEqual([
+      { state: 'part', part_of: last.id },
+      { state: 'part', part_of: last.id },
+    ]);
+    // the same message's file again is refused
+    const again = await importFile(two!, { format: 'dsr' });
+    expect(again.state).toBe('failed');
+    expect(again.error).toMatch(/already imported/);
+    // a parallel burst of all three files of another report posts it once
+    const [a, b, c] = parts('MSG-MULTI-2');
+    const before2 = (await available(alice))!;
+    const ids = await Promise.all(
+      [a!, b!, c!].map(async (text, i) => {
+        const file = path.join(dir, `multi-burst-${i}.txt`);
+        await writeFile(file, text);
+        return (
+          await createImport(
+            t.deps,
+            { platform_code: 'spotify', format: 'dsr', accounting_month: '2026-10' },
+            { path: file, name: `multi-burst-${i}.txt` },
+            null,
+          )
+        ).id;
+      }),
+    );
+    await Promise.all(ids.map((id) => runImport(t.deps, id)));
+    const states = await Promise.all(ids.map(async (id) => (await importRow(id)).state));
+    expect(states.filter((s) => s === 'posted')).toHaveLength(1);
+    expect(states.filter((s) => s === 'part')).toHaveLength(2);
+    // MSG-MULTI-2 regenerates MSG-MULTI-1 (same sender and period): it replaced it by reversal
+    expect((await importRow(last.id)).state).toBe('replaced');
+    expect((await available(alice))! - before2).toBe(0n);
+  });
+
+  it('a last footer whose report count does not match fails the report with all its files', async () => {
+    const [one, two, three] = parts('MSG-MULTI-3', 99);
+    const first = await importFile(one!, { format: 'dsr', platform_code: 'netease' });
+    await importFile(two!, { format: 'dsr', platform_code: 'netease' });
+    const last = await importFile(three!, { format: 'dsr', platform_code: 'netease' });
+    expect(last.state).toBe('failed');
+    expect(last.error).toMatch(/file 3 of 3, line \d+: FOOT says 99 lines in the report/);
+    expect((await importRow(first.id)).state).toBe('failed');
   });
 });

@@ -115,13 +115,27 @@ export async function reconciliation(db: Db, months: number) {
   return rows;
 }
 
+/** Upserts the row and answers it locked, with what the ledger already holds for it. */
 export async function saveRemittance(
   db: Db,
   v: { platform_code: string; month: string; amount_fen: string; note: string; staff_id: number },
-): Promise<void> {
-  await sql`
+): Promise<{ posted_fen: string; postings: number }> {
+  const { rows } = await sql<{ posted_fen: string; postings: number }>`
     INSERT INTO royalty_remittances (platform_code, month, amount_fen, note, entered_by_staff)
     VALUES (${v.platform_code}, ${`${v.month}-01`}::date, ${v.amount_fen}, ${v.note}, ${v.staff_id})
     ON CONFLICT (platform_code, month) DO UPDATE SET amount_fen = excluded.amount_fen, note = excluded.note,
-      entered_by_staff = excluded.entered_by_staff, updated_at = now()`.execute(db);
+      entered_by_staff = excluded.entered_by_staff, updated_at = now()
+    RETURNING posted_fen::text, postings`.execute(db);
+  return rows[0]!;
+}
+
+export async function markRemittancePosted(
+  db: Db,
+  platform: string,
+  month: string,
+  amountFen: string,
+  postings: number,
+): Promise<void> {
+  await sql`UPDATE royalty_remittances SET posted_fen = ${amountFen}, postings = ${postings}
+     WHERE platform_code = ${platform} AND month = ${`${month}-01`}::date`.execute(db);
 }

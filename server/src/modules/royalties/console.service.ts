@@ -1,7 +1,10 @@
 /**
  * Finance's work on what the imports left: the unmatched queue (match a line to a track: its money moves from
- * suspense to the musician and the platform by a ledger transaction; or mark it not ours: it stays in suspense,
- * to be returned to the store), and reconciliation of imported against remitted per store and month.
+ * suspense to the musician and the platform by a ledger transaction; or mark it not ours: its money leaves
+ * suspense back to the store that reported it, by crediting that store's receivable: we do not claim it, and
+ * when the store has already paid it the receivable's credit is what we owe the store back), and reconciliation:
+ * what each store remitted per month, posted to the ledger (bank debit, the store's receivable credit), against
+ * what was imported.
  */
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -73,10 +76,24 @@ export async function matchLine(
   });
 }
 
-export async function dismissLine(deps: Deps, lineId: number): Promise<void> {
+export async function dismissLine(deps: Deps, lineId: number, staffId: number | null = null): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
     const line = await repo.lockUnmatched(trx, lineId);
     if (!line) throw new AppError('UNMATCHED_NOT_FOUND');
+    // The line's own net rounded the way a match would round it (the two parts of a match sum to this).
+    const [fen] = allocateLargestRemainder([BigInt(line.net_units) * 100n], 10n ** 18n);
+    if (fen !== 0n)
+      await post(trx, {
+        key: `royalties:not-ours:${line.id}`,
+        kind: 'adjustment',
+        importId: line.import_id,
+        staffId,
+        memo: `line #${line.id} not ours: back to ${line.platform_code}`,
+        entries: [
+          debit({ kind: 'suspense' }, fen!),
+          credit({ kind: 'receivable', platform: line.platform_code }, fen!),
+        ],
+      });
     await repo.setLineMatch(trx, line.id, { state: 'not_ours' });
   });
 }
@@ -96,10 +113,28 @@ export async function reconciliation(deps: Deps, months: number) {
   };
 }
 
-export function saveRemittance(
+/**
+ * Records what a store remitted for a month and posts it: the first amount as it is, a corrected amount as the
+ * difference from what the ledger already holds for the row (under the row's next key), the same amount again
+ * as nothing. The row is locked, so parallel saves post one after the other.
+ */
+export async function saveRemittance(
   deps: Deps,
   body: { platform_code: string; month: string; amount_fen: string; note: string },
   staffId: number,
-) {
-  return repo.saveRemittance(deps.database.db, { ...body, staff_id: staffId });
+): Promise<void> {
+  await deps.database.db.transaction().execute(async (trx) => {
+    const row = await repo.saveRemittance(trx, { ...body, staff_id: staffId });
+    const delta = BigInt(body.amount_fen) - BigInt(row.posted_fen);
+    if (delta === 0n) return;
+    const n = row.postings + 1;
+    await post(trx, {
+      key: `royalties:remittance:${body.platform_code}:${body.month}:${n}`,
+      kind: 'remittance',
+      staffId,
+      memo: `${body.platform_code} ${body.month} remitted ${body.amount_fen} fen`,
+      entries: [debit({ kind: 'bank' }, delta), credit({ kind: 'receivable', platform: body.platform_code }, delta)],
+    });
+    await repo.markRemittancePosted(trx, body.platform_code, body.month, body.amount_fen, n);
+  });
 }

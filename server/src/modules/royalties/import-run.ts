@@ -1,21 +1,24 @@
 /**
- * Runs one import (the `royalties:import` job): the file is read as a stream (DSR or a mapped CSV/TSV), every
- * line checked and staged with PostgreSQL COPY, then matched, shared and posted to the ledger in ONE transaction.
- * A crash anywhere before that commit leaves nothing but staging rows, which the rerun clears and rewrites; after
- * it, the rerun finds the import posted and stops. So a report lands wholly once, never twice.
+ * Runs one import (the `royalties:import` job): the file is staged with PostgreSQL COPY as a stream (a CSV/TSV as
+ * it is, into a raw table checked in SQL at posting; a DSR read and checked line by line), then checked, matched,
+ * shared on aggregates and posted to the ledger in ONE transaction. A crash anywhere before that commit leaves
+ * nothing but staging rows, which the rerun clears and rewrites; after it, the rerun finds the import posted and
+ * stops. So a report lands wholly once, never twice.
  */
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errorText } from '@trackline/contract/errors';
+import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { progressWriter } from '../../platform/jobs/progress';
 import { sendToUser } from '../messages/messages.service';
 import { allocateLargestRemainder } from './allocate';
-import { readCsvStatement } from './csv-statement';
-import { readDsr } from './dsr';
+import { copyRaw, dropRaw, isBadLine, rawLinesSource } from './csv-copy';
+import { type ColumnMapping, readCsvStatement } from './csv-statement';
+import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
@@ -49,14 +52,57 @@ async function* copyRows(importId: number, lines: AsyncIterable<StatementLine>, 
 
 class DuplicateMessage extends Error {}
 
-/** Reads the file into royalty_staging with COPY; answers the number of lines. */
-async function stage(deps: Deps, row: repo.ImportRow): Promise<number> {
+/** Where the posting reads the staged lines from: royalty_staging, or a CSV's raw table checked in SQL. */
+type Staged = { raw: false } | { raw: true; header: string[]; mapping: ColumnMapping } | { waiting: true };
+
+/**
+ * Stages the file: a CSV/TSV goes to PostgreSQL COPY as it is (csv-copy.ts); a DSR, or a CSV COPY cannot take
+ * as it is, is read and checked line by line and written to royalty_staging with COPY.
+ */
+async function stage(deps: Deps, row: repo.ImportRow): Promise<Staged> {
   const db = deps.database.db;
   await repo.clearStaging(db, row.id);
-  const file = createReadStream(row.file_path);
+  if (row.format === 'csv') {
+    const mapping = await repo.findMapping(db, row.mapping_code!);
+    if (!mapping) throw new StatementError(`mapping ${row.mapping_code} does not exist`);
+    const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
+    const header = await copyRaw(deps, row.id, row.file_path, mapping, (n) => void progress.report(n));
+    await progress.flush();
+    if (header) return { raw: true, header, mapping };
+  }
+  let files = [row.file_path];
+  if (row.format === 'dsr') {
+    const head = await peekDsrHeader(row.file_path);
+    if (head.numberOfFiles > 1) {
+      let parts: Awaited<ReturnType<typeof repo.registerPart>>;
+      try {
+        parts = await repo.registerPart(db, row.id, {
+          sender: head.sender,
+          message_id: head.messageId,
+          period_start: head.periodStart,
+          file_number: head.fileNumber,
+          number_of_files: head.numberOfFiles,
+        });
+      } catch (err) {
+        if ((err as { code?: string }).code === '23505')
+          throw new DuplicateMessage(`${head.messageId} file ${head.fileNumber}`);
+        throw err;
+      }
+      // the report's other files have not all arrived: this one waits, the last one's import reads them all
+      if (!parts) return { waiting: true };
+      files = parts.map((p) => p.file_path);
+    }
+  }
+  await stageLines(deps, row, files);
+  return { raw: false };
+}
+
+/** Reads the file into royalty_staging with COPY, every line checked in JavaScript; answers the number of lines. */
+async function stageLines(deps: Deps, row: repo.ImportRow, files: string[]): Promise<number> {
+  const db = deps.database.db;
   let lines: AsyncIterable<StatementLine>;
   if (row.format === 'dsr') {
-    lines = readDsr(file, async (h) => {
+    lines = readDsrReport(files, async (h) => {
       const replaces = await repo.findPredecessor(db, {
         id: row.id,
         platform_code: row.platform_code,
@@ -79,7 +125,7 @@ async function stage(deps: Deps, row: repo.ImportRow): Promise<number> {
   } else {
     const mapping = await repo.findMapping(db, row.mapping_code!);
     if (!mapping) throw new StatementError(`mapping ${row.mapping_code} does not exist`);
-    lines = readCsvStatement(file, mapping);
+    lines = readCsvStatement(createReadStream(row.file_path), mapping);
   }
   const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
   let count = 0;
@@ -107,8 +153,19 @@ async function stage(deps: Deps, row: repo.ImportRow): Promise<number> {
 }
 
 /** Shares on aggregates, the ledger posting, the bills' rows and the musicians' messages: one transaction. */
-async function postImport(deps: Deps, trx: Db, row: repo.ImportRow): Promise<void> {
-  await repo.insertLines(trx, row.id, row.platform_code);
+async function postImport(
+  deps: Deps,
+  trx: Db,
+  row: repo.ImportRow,
+  staged: Exclude<Staged, { waiting: true }>,
+): Promise<void> {
+  await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+  await repo.insertLines(
+    trx,
+    row.id,
+    row.platform_code,
+    staged.raw ? rawLinesSource(row.id, staged.header, staged.mapping) : undefined,
+  );
   const aggregates = await repo.matchedAggregates(trx, row.id);
   const unmatched = await repo.unmatchedTotals(trx, row.id);
   const numerators: bigint[] = [];
@@ -169,7 +226,9 @@ async function postImport(deps: Deps, trx: Db, row: repo.ImportRow): Promise<voi
     platform: platformShare,
     suspense,
   });
+  if (row.number_of_files > 1) await repo.settleParts(trx, row);
   await repo.clearStaging(trx, row.id);
+  await dropRaw(trx, row.id);
   const month = row.accounting_month.slice(0, 7);
   for (const userId of perUser.keys())
     await sendToUser(
@@ -188,26 +247,42 @@ async function postImport(deps: Deps, trx: Db, row: repo.ImportRow): Promise<voi
 export async function runImport(deps: Deps, importId: number): Promise<void> {
   const db = deps.database.db;
   const row = await repo.findImport(db, importId);
-  if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed') return;
+  if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed' || row.state === 'part')
+    return;
   await repo.setImportState(db, row.id, 'running');
   try {
-    await stage(deps, row);
-    if ((await repo.linesWithoutRate(db, row.id)) > 0)
+    const staged = await stage(deps, row);
+    if ('waiting' in staged) return;
+    if (!staged.raw && (await repo.linesWithoutRate(db, row.id)) > 0)
       throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
     const fresh = (await repo.findImport(db, row.id))!;
-    await db.transaction().execute(async (trx) => {
-      // The row lock makes two runs of one import (a retry beside a slow first run) post once.
-      const locked = await repo.findImport(trx, row.id, true);
-      if (locked?.state !== 'running') return;
-      await postImport(deps, trx, fresh);
-    });
+    try {
+      await db.transaction().execute(async (trx) => {
+        // The row lock makes two runs of one import (a retry beside a slow first run) post once.
+        const locked = await repo.findImport(trx, row.id, true);
+        if (locked?.state !== 'running') return;
+        await postImport(deps, trx, fresh, staged);
+      });
+    } catch (err) {
+      // The raw table's checks, in SQL: a cell that does not read, or a foreign line with no rate anywhere.
+      if (isBadLine(err)) throw new StatementError((err as Error).message);
+      const e = err as { code?: string; table?: string; column?: string };
+      if (e.code === '23502' && e.table === 'royalty_lines' && e.column === 'fx_rate')
+        throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
+      throw err;
+    }
   } catch (err) {
     if (err instanceof StatementError) {
+      await dropRaw(db, row.id);
       await repo.clearStaging(db, row.id);
       await repo.setImportState(db, row.id, 'failed', err.message.slice(0, 500));
+      // a multi-file report that does not read fails with all its files (so it can be sent again)
+      const failed = await repo.findImport(db, row.id);
+      if (failed && failed.number_of_files > 1) await repo.settleParts(db, failed, err.message);
       return;
     }
     if (err instanceof DuplicateMessage) {
+      await dropRaw(db, row.id);
       await repo.clearStaging(db, row.id);
       await repo.setImportState(db, row.id, 'failed', `${errorText('IMPORT_DUPLICATE', 'en')}: ${err.message}`);
       return;

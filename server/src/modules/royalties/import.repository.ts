@@ -1,6 +1,6 @@
 /** The only code touching the import tables (royalty_mappings, royalty_imports, royalty_staging, royalty_lines,
  * royalty_shares, user_rate_changes). */
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { ColumnMapping } from './csv-statement';
 
@@ -16,7 +16,7 @@ export interface ImportRow {
   message_id: string | null;
   period_start: string | null;
   accounting_month: string;
-  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced';
+  state: 'queued' | 'running' | 'posted' | 'failed' | 'replaced' | 'part';
   rows_done: number;
   lines: number;
   unmatched_lines: number;
@@ -29,13 +29,16 @@ export interface ImportRow {
   transaction_id: number | null;
   created_at: Date;
   posted_at: Date | null;
+  file_number: number;
+  number_of_files: number;
+  part_of: number | null;
 }
 
 const IMPORT_COLUMNS = sql.raw(`id, platform_code, format, mapping_code, file_path, file_name, fx_rate::text AS fx_rate,
   sender, message_id, period_start::text AS period_start, accounting_month::text AS accounting_month, state,
   rows_done, lines, unmatched_lines, total_fen::text AS total_fen, share_fen::text AS share_fen,
   platform_fen::text AS platform_fen, suspense_fen::text AS suspense_fen, error, replaces_id, transaction_id,
-  created_at, posted_at`);
+  created_at, posted_at, file_number, number_of_files, part_of`);
 
 export async function insertImport(
   db: Db,
@@ -87,6 +90,46 @@ export async function setMessage(
 ): Promise<void> {
   await sql`UPDATE royalty_imports SET sender = ${v.sender}, message_id = ${v.message_id},
       period_start = ${v.period_start}::date, replaces_id = ${v.replaces_id} WHERE id = ${id}`.execute(db);
+}
+
+/**
+ * Records one file of a multi-file report (under a lock per report, so parts arriving together count right) and
+ * answers every file of the report in order once all have arrived; until then this import waits as a 'part'.
+ * The unique (sender, MessageId, FileNumber) index refuses a file already imported (23505).
+ */
+export async function registerPart(
+  db: Db,
+  id: number,
+  h: { sender: string; message_id: string; period_start: string; file_number: number; number_of_files: number },
+): Promise<Array<{ id: number; file_path: string }> | null> {
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`dsr:${h.sender}:${h.message_id}`}))`.execute(trx);
+    await sql`UPDATE royalty_imports SET sender = ${h.sender}, message_id = ${h.message_id},
+        period_start = ${h.period_start}::date, file_number = ${h.file_number}, number_of_files = ${h.number_of_files}
+      WHERE id = ${id}`.execute(trx);
+    const { rows } = await sql<{ id: number; file_path: string }>`
+      SELECT id, file_path FROM royalty_imports
+       WHERE sender = ${h.sender} AND message_id = ${h.message_id} AND number_of_files = ${h.number_of_files}
+         AND state IN ('part', 'queued', 'running')
+       ORDER BY file_number`.execute(trx);
+    if (rows.length === h.number_of_files) return rows;
+    await sql`UPDATE royalty_imports SET state = 'part' WHERE id = ${id}`.execute(trx);
+    return null;
+  });
+}
+
+/** The other files of a report point at the import that posted it (or share its failure). */
+export async function settleParts(
+  db: Db,
+  row: { id: number; sender: string | null; message_id: string | null },
+  failure?: string,
+): Promise<void> {
+  if (!row.sender || !row.message_id) return;
+  await sql`UPDATE royalty_imports SET part_of = ${row.id}
+      ${failure === undefined ? sql`` : sql`, state = 'failed', error = ${`report #${row.id}: ${failure}`.slice(0, 500)}`}
+     WHERE sender = ${row.sender} AND message_id = ${row.message_id} AND id <> ${row.id} AND state = 'part'`.execute(
+    db,
+  );
 }
 
 /** A posted import of the same sender and period with another MessageId: the report this one regenerates. */
@@ -141,7 +184,12 @@ export async function linesWithoutRate(db: Db, id: number): Promise<number> {
  * rate kept), matched to a track by ISRC or, failing that, to a release by UPC (album lines), with the musician's
  * rate in force in the sale's month. Unmatched lines are kept, marked for the queue.
  */
-export async function insertLines(db: Db, id: number, platform: string): Promise<void> {
+export async function insertLines(
+  db: Db,
+  id: number,
+  platform: string,
+  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+): Promise<void> {
   // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
   // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
   await sql`
@@ -153,16 +201,15 @@ export async function insertLines(db: Db, id: number, platform: string): Promise
              (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
                ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
            CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
-      FROM royalty_staging s
-      JOIN royalty_imports i ON i.id = s.import_id
+      FROM ${source} s
+      JOIN royalty_imports i ON i.id = ${id}
       LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
       LEFT JOIN works tw ON tw.id = t.work_id
       LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
       CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
                                  coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
                                  t.id AS track_id) m
-      LEFT JOIN users u ON u.id = m.user_id
-     WHERE s.import_id = ${id}`.execute(db);
+      LEFT JOIN users u ON u.id = m.user_id`.execute(db);
 }
 
 export interface Aggregate {

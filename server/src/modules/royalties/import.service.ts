@@ -64,5 +64,5 @@ export async function saveMapping(deps: Deps, body: MappingSaveBody): Promise<vo
   const problems = mappingProblems(body.mapping);
   if (problems.length > 0) throw new AppError('IMPORT_MAPPING_INVALID', { missing: problems });
   // the shipped mappings are not overwritten: a store's variant gets a code of its own
-  if (!(await repo.saveMapping(deps.database.db, body))) throw new AppError('VALIDATION', { field: 'code' });
+  if (!(await repo.saveMapping(deps.database.db, body))) throw new AppError('MAPPING_BUILTIN');
 }

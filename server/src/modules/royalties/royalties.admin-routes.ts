@@ -130,9 +130,17 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
   );
   r.post(
     paths.unmatchedDismiss,
-    { schema: { tags, security, summary: 'Mark a line as not ours', body: unmatchedDismissBody }, preHandler },
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Mark a line as not ours (its money leaves suspense back to the store)',
+        body: unmatchedDismissBody,
+      },
+      preHandler,
+    },
     async (request) => {
-      await dismissLine(deps, request.body.line_id);
+      await dismissLine(deps, request.body.line_id, request.staffMember!.id);
       return ok(null, okText('SAVED', langOf(request)));
     },
   );

@@ -14,6 +14,7 @@ import * as distribution from './migrations/0013-distribution';
 import * as covers from './migrations/0014-covers';
 import * as accountCentre from './migrations/0015-account-centre';
 import * as idempotency from './migrations/0016-idempotency';
+import * as incomeRest from './migrations/0017-income-rest';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '0014-covers': covers,
   '0015-account-centre': accountCentre,
   '0016-idempotency': idempotency,
+  '0017-income-rest': incomeRest,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

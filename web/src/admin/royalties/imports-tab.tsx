@@ -13,6 +13,7 @@ const STATE_COLOR: Record<ImportItem['state'], string> = {
   posted: 'success',
   failed: 'error',
   replaced: 'warning',
+  part: 'default',
 };
 
 interface UploadValues {
@@ -137,7 +138,21 @@ export function ImportsTab() {
             { title: t('royalties.id'), dataIndex: 'id' },
             { title: t('royalties.store'), dataIndex: 'platform_code' },
             { title: t('royalties.month'), key: 'm', render: (_, i) => i.accounting_month.slice(0, 7) },
-            { title: t('royalties.fileName'), dataIndex: 'file_name' },
+            {
+              title: t('royalties.fileName'),
+              key: 'file_name',
+              render: (_, i) => (
+                <>
+                  {i.file_name}
+                  {i.number_of_files > 1 && (
+                    <Tag style={{ marginInlineStart: 8 }}>
+                      {i.file_number}/{i.number_of_files}
+                      {i.part_of ? ` → #${i.part_of}` : ''}
+                    </Tag>
+                  )}
+                </>
+              ),
+            },
             {
               title: t('royalties.state'),
               key: 'state',

@@ -1,5 +1,5 @@
 /** The unmatched queue, reconciliation per store and month, and the ledger's invariants. */
-import { Alert, Button, Descriptions, Input, Space, Table, Tag } from 'antd';
+import { Alert, Button, Descriptions, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '../../lib/format';
 import { LoadFailed } from '../components/load-failed';
@@ -45,9 +45,11 @@ function MatchCell({ line, onDone }: { line: UnmatchedLine; onDone: () => void }
       >
         {t('royalties.match')}
       </Button>
-      <Button danger loading={busy} onClick={() => void run(() => dismissLine(line.id))}>
-        {t('royalties.notOurs')}
-      </Button>
+      <Popconfirm title={t('royalties.notOursConfirm')} onConfirm={() => run(() => dismissLine(line.id))}>
+        <Button danger loading={busy}>
+          {t('royalties.notOurs')}
+        </Button>
+      </Popconfirm>
     </Space.Compact>
   );
 }

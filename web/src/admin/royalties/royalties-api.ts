@@ -1,10 +1,19 @@
 /** The console's income calls (/api/admin/royalties/*, role finance; admins pass). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
+import type { MappingSaveBody } from '@trackline/contract/royalties';
 import type { ImportItem, LedgerReport, ReconRow, UnmatchedLine } from '@trackline/contract/royalties-types';
 import { apiGet, apiPost, apiUploadWithProgress } from '../../api/client';
 
 export type { ImportItem, LedgerReport, ReconRow, UnmatchedLine };
+
+/** A store statement's column mapping as the console lists it (the shipped ones are `builtin`, read only). */
+export interface MappingItem {
+  code: string;
+  name: string;
+  builtin: boolean;
+  mapping: MappingSaveBody['mapping'];
+}
 
 const KEY = ['admin', 'royalties'] as const;
 const paths = API.admin.royalties;
@@ -24,7 +33,7 @@ export function useMappings() {
     queryFn: async ({ signal }) =>
       (
         await apiGet<{
-          list: Array<{ code: string; name: string }>;
+          list: MappingItem[];
           stores: Array<{ code: string; name_zh: string; name_en: string }>;
         }>(paths.mappings, {}, { signal })
       ).data,
@@ -66,3 +75,4 @@ export const matchLine = (lineId: number, isrc: string) => apiPost(paths.unmatch
 export const dismissLine = (lineId: number) => apiPost(paths.unmatchedDismiss, { line_id: lineId });
 export const saveRemittance = (platform_code: string, month: string, amount_fen: string) =>
   apiPost(paths.remittanceSave, { platform_code, month, amount_fen });
+export const saveMapping = (body: MappingSaveBody) => apiPost(paths.mappingSave, body);

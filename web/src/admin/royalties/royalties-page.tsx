@@ -6,6 +6,7 @@ import { Tabs } from 'antd';
 import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
 import { ImportsTab } from './imports-tab';
+import { MappingsTab } from './mappings-tab';
 import { LedgerTab, ReconciliationTab, UnmatchedTab } from './queue-tabs';
 import './royalties.css';
 
@@ -18,6 +19,7 @@ export default function RoyaltiesPage() {
         destroyOnHidden
         items={[
           { key: 'imports', label: t('royalties.tabs.imports'), children: <ImportsTab /> },
+          { key: 'mappings', label: t('royalties.tabs.mappings'), children: <MappingsTab /> },
           { key: 'unmatched', label: t('royalties.tabs.unmatched'), children: <UnmatchedTab /> },
           { key: 'reconciliation', label: t('royalties.tabs.reconciliation'), children: <ReconciliationTab /> },
           { key: 'ledger', label: t('royalties.tabs.ledger'), children: <LedgerTab /> },
