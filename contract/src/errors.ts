@@ -455,6 +455,13 @@ export const errorCatalogue = {
     zh: '服务暂时不可用，请稍后再试',
     en: 'The service is temporarily unavailable; try again later',
   },
+  // ---- first-week fixes (issue 9), 2250–2269 ----
+  WORKS_BATCH_NOT_DELETABLE: {
+    code: 2250,
+    status: 200,
+    zh: '所选作品中有已提交或已上线的作品，未删除任何作品',
+    en: 'Some of the chosen works were submitted or are online; nothing was deleted',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

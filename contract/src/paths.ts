@@ -51,6 +51,7 @@ export const API = {
     list: '/api/publish/list',
     withdraw: '/api/publish/withdraw',
     remove: '/api/publish/delete',
+    removeBatch: '/api/publish/delete_batch',
     reopen: '/api/publish/reopen',
     startChange: '/api/publish/start_change',
     discardChange: '/api/publish/discard_change',
