@@ -12,6 +12,7 @@ import * as royalties from './migrations/0011-royalties';
 import * as distribution from './migrations/0013-distribution';
 import * as covers from './migrations/0014-covers';
 import * as idempotency from './migrations/0016-idempotency';
+import * as messageTemplates from './migrations/0018-message-templates';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0013-distribution': distribution,
   '0014-covers': covers,
   '0016-idempotency': idempotency,
+  '0018-message-templates': messageTemplates,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
