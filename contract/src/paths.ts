@@ -32,6 +32,7 @@ export const API = {
   anchorConfig: '/api/cms/data/webAnchorConfig',
   helpInfo: '/api/cms/data/help_info',
   questions: '/api/cms/data/webQuestion',
+  contentSearch: '/api/cms/data/search',
   hotPlans: '/api/cms/data/hot_plan',
   hotPlanInfo: '/api/cms/data/hot_plan_info',
   downloadConfig: '/api/web/download_config',
