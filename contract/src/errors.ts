@@ -462,6 +462,12 @@ export const errorCatalogue = {
     zh: '所选作品中有已提交或已上线的作品，未删除任何作品',
     en: 'Some of the chosen works were submitted or are online; nothing was deleted',
   },
+  WORK_ONLINE_BEFORE_RELEASE: {
+    code: 2251,
+    status: 200,
+    zh: '还未到作品的发行日期，确认要提前标记为已上线吗？',
+    en: 'The work’s release date has not come yet; confirm to mark it online early',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -164,4 +164,12 @@ export const reviewRejectBody = z.object({
 });
 export type ReviewRejectBody = z.infer<typeof reviewRejectBody>;
 
-export const reviewOnlineBody = z.object({ id, remark: text(500).default('') });
+/**
+ * Marking a work online. Before its release date (China time) the server refuses (2251, with `release_date`) unless
+ * the editor confirmed it knowingly: `before_release: true` (issue 9: works went "online" days before their date).
+ */
+export const reviewOnlineBody = z.object({
+  id,
+  remark: text(500).default(''),
+  before_release: z.boolean().default(false),
+});
