@@ -639,6 +639,18 @@ export const errorCatalogue = {
     status: 200,
     zh: '银行结果文件格式不正确',
     en: "The bank's result file is not in the expected format",
+  // ---- first-week fixes (issue 9), 2250–2269 ----
+  WORKS_BATCH_NOT_DELETABLE: {
+    code: 2250,
+    status: 200,
+    zh: '所选作品中有已提交或已上线的作品，未删除任何作品',
+    en: 'Some of the chosen works were submitted or are online; nothing was deleted',
+  },
+  WORK_ONLINE_BEFORE_RELEASE: {
+    code: 2251,
+    status: 200,
+    zh: '还未到作品的发行日期，确认要提前标记为已上线吗？',
+    en: 'The work’s release date has not come yet; confirm to mark it online early',
   },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 

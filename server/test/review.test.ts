@@ -57,8 +57,9 @@ const approve = (id: number, extra: object = {}, token = editor.token) =>
   adminPost('/api/admin/review/approve', { id, ...extra }, token);
 const reject = (id: number, extra: object = {}, token = editor.token) =>
   adminPost('/api/admin/review/reject', { id, reason: 'cover', remark: '封面文字过小', ...extra }, token);
+// Fixtures are released 14 days ahead: marking online early is confirmed here (review-online-date.test.ts tests it).
 const online = (id: number, extra: object = {}, token = editor.token) =>
-  adminPost('/api/admin/review/online', { id, ...extra }, token);
+  adminPost('/api/admin/review/online', { id, before_release: true, ...extra }, token);
 
 const unread = async (u: Musician) =>
   (await call(t.app, { method: 'GET', url: '/api/message/count', headers: { token: u.token } })).body.data

@@ -1,7 +1,9 @@
 /** Registration, login (password or SMS code), the session user, logout and password reset. */
+
 import type { LoginBody, RegisterBody, ResetPwdBody, SmsSendQuery, UserInfo } from '@trackline/contract/account';
 import { GROUP_ENTERPRISE } from '@trackline/contract/account-groups';
 import { compactMobile, isMainlandMobile } from '@trackline/contract/identifiers';
+import { templated } from '@trackline/contract/message-templates';
 import { isStrongPassword } from '@trackline/contract/password';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -134,22 +136,12 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
     if ((err as { code?: string }).code === '23505') throw new AppError('MOBILE_TAKEN');
     throw err;
   }
-  await sendToUser(deps, id, welcomeMessage(meta.lang, agent.site_title));
+  await sendToUser(deps, id, welcomeMessage(agent.site_title));
   return startSession(deps, (await findUserById(db, id))!, meta, 'register');
 }
 
-function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
-  return lang === 'en'
-    ? {
-        kind: 'welcome',
-        title: `Welcome to ${siteTitle}`,
-        content: 'Your account is ready. Publish your first song from Work publishing.',
-      }
-    : {
-        kind: 'welcome',
-        title: `欢迎加入${siteTitle}`,
-        content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。',
-      };
+function welcomeMessage(siteTitle: string) {
+  return templated('welcome', 'welcome', { site: siteTitle });
 }
 
 export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {
@@ -216,6 +208,6 @@ export async function ensureDemoMusician(
     group_id: 1,
     company_name: null,
   });
-  await sendToUser(deps, id, welcomeMessage('zh-CN', '乐轨音乐'));
+  await sendToUser(deps, id, welcomeMessage('乐轨音乐'));
   return true;
 }

@@ -15,6 +15,7 @@ import * as covers from './migrations/0014-covers';
 import * as accountCentre from './migrations/0015-account-centre';
 import * as idempotency from './migrations/0016-idempotency';
 import * as incomeRest from './migrations/0017-income-rest';
+import * as messageTemplates from './migrations/0018-message-templates';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '0015-account-centre': accountCentre,
   '0016-idempotency': idempotency,
   '0017-income-rest': incomeRest,
+  '0018-message-templates': messageTemplates,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

@@ -116,6 +116,9 @@ export interface MessagesTable {
   content: string;
   /** Where the message leads in the portal ('/gongdan/detail?id=12'); migration 0003. */
   link: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The template the message was made from and its parameters, rendered in the reader's language; migration 0018. */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
+  params: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
