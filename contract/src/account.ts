@@ -4,7 +4,8 @@
  */
 import { z } from 'zod';
 
-export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
+/** 'guardian': the code a minor's guardian receives at /register/children and for the supplement (issue 10). */
+export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile', 'guardian'] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 
 const mobile = z.string().trim().min(1).max(20);

@@ -1,5 +1,6 @@
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+import { REALNAME_ADMIN_PATHS, REALNAME_PATHS } from './realname-paths';
 import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
@@ -69,6 +70,8 @@ export const API = {
   covers: COVERS_PATHS,
   /** Income: the musician's bills (issue 11). */
   bill: ROYALTIES_PATHS,
+  /** Real names, minors, enterprise verification (issue 10). */
+  realname: REALNAME_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -118,5 +121,6 @@ export const API = {
     distribution: DISTRIBUTION_ADMIN_PATHS,
     covers: COVERS_ADMIN_PATHS,
     royalties: ROYALTIES_ADMIN_PATHS,
+    realname: REALNAME_ADMIN_PATHS,
   },
 } as const;

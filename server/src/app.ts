@@ -18,6 +18,8 @@ import { coversRoutes } from './modules/covers/covers.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { realnameAdminRoutes } from './modules/realname/realname.admin-routes';
+import { realnameRoutes } from './modules/realname/realname.routes';
 import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
 import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
@@ -191,6 +193,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await coversAdminRoutes(app, deps, auth);
   await royaltiesRoutes(app, deps, auth);
   await royaltiesAdminRoutes(app, deps, auth);
+  await realnameRoutes(app, deps, auth);
+  await realnameAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

@@ -113,7 +113,12 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
   return startSession(deps, (await findUserById(db, id))!, meta);
 }
 
-function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
+/** A session for an account just made elsewhere (a minor's registration, modules/realname/minors.ts). */
+export async function startUserSession(deps: Deps, userId: number, meta: RequestMeta) {
+  return startSession(deps, (await findUserById(deps.database.db, userId))!, meta);
+}
+
+export function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
   return lang === 'en'
     ? {
         kind: 'welcome',

@@ -2,6 +2,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
+import type { RealnameTables } from './schema-realname';
 import type { RoyaltiesTables } from './schema-royalties';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -450,7 +451,7 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables {
+export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, RealnameTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;
