@@ -57,7 +57,8 @@ export async function createSite(title: string): Promise<{ id: number; title: st
   return { id: Number(result.rows[0]!.id), title, domain };
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs queries on the journey server's own database (to read what a journey left there). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {

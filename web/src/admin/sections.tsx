@@ -14,6 +14,7 @@ import {
   GlobalOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
@@ -31,6 +32,7 @@ import ReviewPage from './pages/review-page';
 import StaffPage from './pages/staff-page';
 import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
+import EnterpriseQueuePage from './realname/enterprise-queue-page';
 import RoyaltiesPage from './royalties/royalties-page';
 
 export interface AdminSection {
@@ -118,6 +120,15 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     roles: ['admin', 'support'],
     render: () => <FeedbackPage />,
   },
+  {
+    key: 'realname',
+    path: 'realname',
+    label: 'menu.realname',
+    icon: <SafetyCertificateOutlined aria-hidden="true" />,
+    roles: ['admin', 'support'],
+    render: () => <EnterpriseQueuePage />,
+  },
+
   {
     key: 'content',
     path: 'content',

@@ -4,6 +4,7 @@ import { errorCatalogue } from '@trackline/contract/errors';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
+import { realnameEn } from './realname-en';
 import { royaltiesEn } from './royalties-en';
 import { worksEn } from './works-en';
 
@@ -56,6 +57,10 @@ export const en: Messages = {
     intelligenceCover: 'Smart cover maker',
     intelligenceCoverHead: 'Cover editor',
     incomeBill: 'Income bill',
+    realidcation: 'Real name',
+    realidcationEnterprise: 'Company verification',
+    realidcationDev: 'Verification',
+    registerChildren: 'Register a minor',
   },
   nav: {
     main: 'Main navigation',
@@ -81,6 +86,7 @@ export const en: Messages = {
     logout: 'Log out',
     messages: 'System messages',
     workOrders: 'Work orders',
+    realname: 'Real name',
   },
   messages: {
     title: 'System messages',
@@ -506,4 +512,5 @@ export const en: Messages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  realname: realnameEn,
 };

@@ -6,6 +6,7 @@
 import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { realnameZhCN } from './realname-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
@@ -58,6 +59,10 @@ export const zhCN = {
     intelligenceCover: '智能封面',
     intelligenceCoverHead: '自定义封面',
     incomeBill: '收入账单',
+    realidcation: '实名认证',
+    realidcationEnterprise: '企业认证',
+    realidcationDev: '认证',
+    registerChildren: '未成年人注册',
   },
   nav: {
     main: '主导航',
@@ -83,6 +88,7 @@ export const zhCN = {
     logout: '退出登录',
     messages: '系统消息',
     workOrders: '工单',
+    realname: '实名认证',
   },
   messages: {
     title: '系统消息',
@@ -502,4 +508,5 @@ export const zhCN = {
   distribution: distributionZhCN,
   covers: coversZhCN,
   royalties: royaltiesZhCN,
+  realname: realnameZhCN,
 } as const;

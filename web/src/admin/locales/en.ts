@@ -3,6 +3,7 @@
 import { contentEn } from './content-en';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
+import { realnameEn } from './realname-en';
 import { reviewEn } from './review-en';
 import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
@@ -69,6 +70,7 @@ export const adminEn: AdminMessages = {
     distribution: 'Delivery',
     covers: 'Cover backgrounds',
     royalties: 'Income',
+    realname: 'Company verification',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -229,4 +231,5 @@ export const adminEn: AdminMessages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  realname: realnameEn,
 };

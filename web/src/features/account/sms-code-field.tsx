@@ -48,9 +48,19 @@ interface SmsCodeFieldProps {
   event: SmsEvent;
   captcha: CaptchaState;
   mobileField?: string;
+  /** The code's own field (a second code on one form: the guardian's at /register/children). */
+  codeField?: string;
+  label?: string;
 }
 
-export function SmsCodeField({ form, event, captcha, mobileField = 'mobile' }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  form,
+  event,
+  captcha,
+  mobileField = 'mobile',
+  codeField = 'code',
+  label,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -72,7 +82,7 @@ export function SmsCodeField({ form, event, captcha, mobileField = 'mobile' }: S
   };
 
   return (
-    <Form.Item name="code" label={t('auth.smsCode')} rules={smsCodeRules(t)}>
+    <Form.Item name={codeField} label={label ?? t('auth.smsCode')} rules={smsCodeRules(t)}>
       <SmsCodeInput onSend={() => void send()} sending={sending} remaining={remaining} />
     </Form.Item>
   );
