@@ -5,7 +5,9 @@
  * with the guardian's mobile, the supplement with the drawn consent (a PDF), the guardian's verification and the
  * guardian on the letter; an enterprise verified (or refused with a reason) by support staff; who may read what.
  */
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { idCheckCharacter } from '@trackline/contract/identity';
 import { API } from '@trackline/contract/paths';
 import { MINOR_TERMS_VERSION } from '@trackline/contract/realname';
@@ -186,13 +188,32 @@ describe('an adult verifies a real name', () => {
     const unknown = signedCallback({ attempt: 'no-such-attempt' });
     expect((await callback(unknown)).body.code).toBe(2508);
 
-    // the same callback sent 20 times at once: one verifies, the others are replays
-    const results = await Promise.all(Array.from({ length: 20 }, () => callback(good)));
+    // the same callback sent 120 times at once: one verifies, the others are replays
+    const results = await Promise.all(Array.from({ length: 120 }, () => callback(good)));
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
-    expect(results.filter((r) => r.body.code === 2507)).toHaveLength(19);
+    expect(results.filter((r) => r.body.code === 2507)).toHaveLength(119);
+    // and 120 fresh callbacks (new nonces) for the same attempt at once: still one decision
+    const other = await user();
+    const second = await startAdult(other);
+    const fresh = await Promise.all(Array.from({ length: 120 }, () => callback(signedCallback({ attempt: second }))));
+    expect(fresh.filter((r) => r.body.code === 1)).toHaveLength(1);
+    expect(fresh.filter((r) => r.body.code === 2507)).toHaveLength(119);
+    const messages = await t.sql("SELECT count(*)::int AS n FROM messages WHERE user_id = $1 AND kind = 'realname'", [
+      uid(other),
+    ]);
+    expect(messages.rows[0].n).toBe(1);
     // a fresh nonce for the attempt already decided is refused too
     expect((await callback(signedCallback({ attempt, result: 'fail' }))).body.code).toBe(2507);
     expect((await get(t, u, R.info)).body.data.state).toBe('verified');
+  });
+
+  it('100 verification pages asked for at once start one attempt', async () => {
+    const u = await user();
+    expect((await post(t, u, R.save, { real_name: '孟浩然', id_number: ADULT_ID })).body.code).toBe(1);
+    const answers = await Promise.all(Array.from({ length: 100 }, () => get(t, u, R.verifyUrl)));
+    expect(new Set(answers.map((a) => a.body.data.url)).size).toBe(1);
+    const { rows } = await t.sql('SELECT count(*)::int AS n FROM identity_attempts WHERE user_id = $1', [uid(u)]);
+    expect(rows[0].n).toBe(1);
   });
 
   it('changing the details ends the open attempt: its late pass verifies nothing', async () => {
@@ -525,3 +546,76 @@ function validCode(first17: string): string {
   for (let i = 0; i < 17; i++) sum += charset.indexOf(first17[i]!) * weights[i]!;
   return first17 + charset[(31 - (sum % 31)) % 31];
 }
+
+describe('a real provider by configuration (IDENTITY_PROVIDER=http)', () => {
+  it('posts the signed request to the provider, answers its page, and turns the development page off', async () => {
+    const seen: Array<{ body: string; signature: string }> = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => {
+        body += c;
+      });
+      req.on('end', () => {
+        seen.push({ body, signature: String(req.headers['x-trackline-signature']) });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ url: 'https://verify.example.com/face?session=abc' }));
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as AddressInfo).port;
+    const secret = 'a-provider-secret-of-ours';
+    const other = await createTestApp({
+      IDENTITY_PROVIDER: 'http',
+      IDENTITY_PROVIDER_URL: `http://127.0.0.1:${port}/start`,
+      IDENTITY_CALLBACK_SECRET: secret,
+      SEED_DEMO: 'false',
+    });
+    try {
+      const u = await registerUser(other, {}, nextIp());
+      const h = { token: u.token };
+      await call(other.app, {
+        method: 'POST',
+        url: R.save,
+        headers: h,
+        payload: { real_name: '白居易', id_number: ADULT_ID },
+      });
+      const url = await call(other.app, { method: 'GET', url: R.verifyUrl, headers: h });
+      expect(url.body.data.url).toBe('https://verify.example.com/face?session=abc');
+      expect(seen).toHaveLength(1);
+      const sent = JSON.parse(seen[0]!.body);
+      expect(sent).toMatchObject({
+        name: '白居易',
+        id_number: ADULT_ID,
+        callback_url: expect.stringContaining(R.callback),
+      });
+      expect(seen[0]!.signature).toBe(createHmac('sha256', secret).update(seen[0]!.body).digest('hex'));
+      expect(
+        (
+          await call(other.app, {
+            method: 'POST',
+            url: R.devDecide,
+            headers: h,
+            payload: { attempt: sent.attempt, result: 'pass' },
+          })
+        ).body.code,
+      ).toBe(2509);
+      // the provider's callback, signed with the configured secret
+      const fields = {
+        attempt: sent.attempt,
+        result: 'pass',
+        reason: '',
+        nonce: randomUUID(),
+        timestamp: Math.floor(Date.now() / 1000),
+      };
+      const ok = await call(other.app, {
+        method: 'POST',
+        url: R.callback,
+        payload: { ...fields, signature: callbackSignature(secret, fields) },
+      });
+      expect(ok.body).toMatchObject({ code: 1, data: { state: 'verified' } });
+    } finally {
+      await other.close();
+      server.close();
+    }
+  });
+});
