@@ -7,7 +7,8 @@ import { z } from 'zod';
 /**
  * `oldmobile` (changing the mobile: the code to the current number) and `logoutaccount` (confirming deletion) go
  * only to the logged-in caller's own mobile; `bankcard` and `withdraw` (issue 12): adding a card or confirming a
- * withdrawal, to the caller's own mobile too.
+ * withdrawal, to the caller's own mobile too; `guardian`: the code a minor's guardian receives at /register/children
+ * and for the supplement (issue 10).
  */
 export const SMS_EVENTS = [
   'register',
@@ -18,6 +19,7 @@ export const SMS_EVENTS = [
   'logoutaccount',
   'bankcard',
   'withdraw',
+  'guardian',
 ] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 

@@ -541,6 +541,7 @@ export const errorCatalogue = {
     status: 200,
     zh: '上一份数据导出仍在生成中，请稍候',
     en: 'Your previous data export is still being prepared; wait a moment',
+  },
   // Withdrawals (issue 12): cards, withdrawing, finance, payouts (2600–2659).
   WITHDRAW_BELOW_MIN: {
     code: 2600,
@@ -639,6 +640,7 @@ export const errorCatalogue = {
     status: 200,
     zh: '银行结果文件格式不正确',
     en: "The bank's result file is not in the expected format",
+  },
   // ---- first-week fixes (issue 9), 2250–2269 ----
   WORKS_BATCH_NOT_DELETABLE: {
     code: 2250,
@@ -651,6 +653,158 @@ export const errorCatalogue = {
     status: 200,
     zh: '还未到作品的发行日期，确认要提前标记为已上线吗？',
     en: 'The work’s release date has not come yet; confirm to mark it online early',
+  },
+  // ---- Real names, minors, enterprise verification (issue 10, branch realname): 2500–2539 ----
+  REALNAME_NAME_INVALID: {
+    code: 2500,
+    status: 200,
+    zh: '请填写与身份证一致的真实姓名（2–30 个字）',
+    en: 'Enter the legal name as on the ID card (2–30 characters)',
+  },
+  REALNAME_ID_INVALID: {
+    code: 2501,
+    status: 200,
+    zh: '身份证号码不正确，请核对出生日期和最后一位校验码',
+    en: 'The ID number is not valid; check the birth date and the last (check) character',
+  },
+  REALNAME_MINOR_ID: {
+    code: 2502,
+    status: 200,
+    zh: '该身份证显示未满 18 周岁，请由监护人填写未成年人信息补充',
+    en: 'This ID shows someone under 18: the guardian completes the minor’s information instead',
+  },
+  REALNAME_ADULT_ID: {
+    code: 2503,
+    status: 200,
+    zh: '该身份证显示已满 18 周岁，请使用成年人实名认证',
+    en: 'This ID shows an adult: use the adult real-name verification instead',
+  },
+  REALNAME_ALREADY_VERIFIED: {
+    code: 2504,
+    status: 200,
+    zh: '已完成认证，无需重复提交',
+    en: 'Already verified; nothing to submit again',
+  },
+  REALNAME_NOTHING_TO_VERIFY: {
+    code: 2505,
+    status: 200,
+    zh: '请先填写姓名和身份证号码',
+    en: 'Enter the name and ID number first',
+  },
+  REALNAME_CALLBACK_SIGNATURE: {
+    code: 2506,
+    status: 403,
+    zh: '回调签名无效或已过期',
+    en: 'The callback’s signature is not valid or has expired',
+  },
+  REALNAME_CALLBACK_REPLAY: {
+    code: 2507,
+    status: 409,
+    zh: '该回调已处理过',
+    en: 'This callback was already received',
+  },
+  REALNAME_ATTEMPT_UNKNOWN: {
+    code: 2508,
+    status: 200,
+    zh: '认证请求不存在或已结束，请重新发起认证',
+    en: 'The verification does not exist or has ended; start it again',
+  },
+  REALNAME_DEV_ONLY: {
+    code: 2509,
+    status: 404,
+    zh: '开发环境认证页未启用',
+    en: 'The development verification page is not enabled',
+  },
+  REALNAME_REQUIRED: {
+    code: 2510,
+    status: 200,
+    zh: '提交前需要完成实名认证：授权书须写明授权人的真实姓名（企业为认证的企业名称）',
+    en: 'Verify your real name before submitting: the letter names the legal party (the verified company for an enterprise)',
+  },
+  REALNAME_UNVERIFIED: {
+    code: 2511,
+    status: 200,
+    zh: '实名认证尚未通过，通过后才能提交作品',
+    en: 'Your real-name verification has not passed yet; works can be submitted once it has',
+  },
+  REALNAME_GUARDIAN_REQUIRED: {
+    code: 2512,
+    status: 200,
+    zh: '未成年人提交作品前，需监护人完成信息补充并通过认证',
+    en: 'Before a minor submits a work, the guardian completes and verifies the information supplement',
+  },
+  REALNAME_GUARDIAN_NOT_ADULT: {
+    code: 2513,
+    status: 200,
+    zh: '监护人须年满 18 周岁',
+    en: 'The guardian must be 18 or older',
+  },
+  REALNAME_GUARDIAN_CODE_REQUIRED: {
+    code: 2514,
+    status: 200,
+    zh: '监护人手机号与注册时不同，请填写发送到该手机的验证码',
+    en: 'The guardian’s mobile differs from the one registered; enter the code sent to it',
+  },
+  REALNAME_TERMS_REQUIRED: {
+    code: 2515,
+    status: 200,
+    zh: '请监护人阅读并同意《未成年人用户协议》',
+    en: 'The guardian must read and agree to the minors’ terms',
+  },
+  REALNAME_SAME_MOBILE: {
+    code: 2516,
+    status: 200,
+    zh: '监护人手机号不能与未成年人手机号相同',
+    en: 'The guardian’s mobile must differ from the minor’s',
+  },
+  REALNAME_PROVIDER_FAILED: {
+    code: 2517,
+    status: 200,
+    zh: '认证服务暂时不可用，请稍后再试',
+    en: 'The verification service is unavailable; try again later',
+  },
+  REALNAME_CONSENT_INVALID: {
+    code: 2518,
+    status: 200,
+    zh: '请监护人在签名板上手写签名',
+    en: 'The guardian must sign on the signing pad',
+  },
+  ENTERPRISE_ONLY: {
+    code: 2520,
+    status: 200,
+    zh: '仅企业账号可提交企业认证',
+    en: 'Only enterprise accounts submit company verification',
+  },
+  ENTERPRISE_CODE_INVALID: {
+    code: 2521,
+    status: 200,
+    zh: '统一社会信用代码不正确，请核对 18 位代码及最后一位校验码',
+    en: 'The unified social credit code is not valid; check its 18 characters and the last (check) one',
+  },
+  ENTERPRISE_LICENCE_INVALID: {
+    code: 2522,
+    status: 200,
+    zh: '请上传营业执照图片（本人上传的 JPG/PNG）',
+    en: 'Upload the business licence as an image (a JPG or PNG you uploaded)',
+  },
+  ENTERPRISE_NOT_PENDING: {
+    code: 2523,
+    status: 200,
+    zh: '该认证已处理，请刷新队列',
+    en: 'This verification was already decided; refresh the queue',
+  },
+  ENTERPRISE_UNKNOWN: { code: 2524, status: 200, zh: '认证申请不存在', en: 'The verification request does not exist' },
+  ENTERPRISE_CODE_TAKEN: {
+    code: 2525,
+    status: 200,
+    zh: '该统一社会信用代码已被其他账号认证',
+    en: 'Another account is already verified with this credit code',
+  },
+  ENTERPRISE_REASON_REQUIRED: {
+    code: 2526,
+    status: 200,
+    zh: '请填写拒绝原因，企业会看到它',
+    en: 'Give the reason for refusing; the account will see it',
   },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 

@@ -40,6 +40,7 @@ function editorNote(remark: string, en: boolean): string {
 /** Parameters of each template (what a sender stores). */
 export interface MessageTemplateParams {
   welcome: { site: string };
+  'welcome.minor': { site: string };
   'work.passed_first': { id: number; title: string; remark: string };
   'work.approved': {
     id: number;
@@ -70,6 +71,19 @@ const RENDERERS: Renderers = {
           content: 'Your account is ready. Publish your first song from Work publishing.',
         }
       : { title: `欢迎加入${p.site}`, content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。' },
+
+  // A minor's account (issue 10): the guardian's supplement comes before any submission.
+  'welcome.minor': (p, en) =>
+    en
+      ? {
+          title: `Welcome to ${p.site}`,
+          content:
+            'Your account is ready. Before submitting a work, your guardian completes your information at Real name.',
+        }
+      : {
+          title: `欢迎加入${p.site}`,
+          content: '账号已开通。提交作品前，请监护人在「实名认证」中完成未成年人信息补充。',
+        },
 
   'work.passed_first': (p, en) => ({
     title: en ? `${workName(p, en)} passed the first review` : `作品${workName(p, en)}已通过初审`,

@@ -1,6 +1,7 @@
 import { CENTRE_PATHS } from './account-centre';
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+import { REALNAME_ADMIN_PATHS, REALNAME_PATHS } from './realname-paths';
 import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
 import { WITHDRAWAL_ADMIN_PATHS, WITHDRAWAL_PATHS } from './withdrawals-paths';
 
@@ -73,8 +74,10 @@ export const API = {
   distribution: DISTRIBUTION_PATHS,
   /** The cover maker (issue 14). */
   covers: COVERS_PATHS,
-  /** Income: the musician's bills (issue 11). */
+  /** Income: the musician's bills (issue 11), and withdrawals (issue 12). */
   bill: { ...ROYALTIES_PATHS, ...WITHDRAWAL_PATHS },
+  /** Real names, minors, enterprise verification (issue 10). */
+  realname: REALNAME_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -125,5 +128,6 @@ export const API = {
     covers: COVERS_ADMIN_PATHS,
     royalties: ROYALTIES_ADMIN_PATHS,
     withdrawals: WITHDRAWAL_ADMIN_PATHS,
+    realname: REALNAME_ADMIN_PATHS,
   },
 } as const;

@@ -19,6 +19,8 @@ import { coversRoutes } from './modules/covers/covers.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { realnameAdminRoutes } from './modules/realname/realname.admin-routes';
+import { realnameRoutes } from './modules/realname/realname.routes';
 import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
 import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
@@ -197,6 +199,8 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await withdrawalsAdminRoutes(app, deps, auth);
   await royaltiesRoutes(app, deps, auth);
   await royaltiesAdminRoutes(app, deps, auth);
+  await realnameRoutes(app, deps, auth);
+  await realnameAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

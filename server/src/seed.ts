@@ -12,6 +12,7 @@ import { ensureDemoMusician } from './modules/account/account.service';
 import { seedDemoCentre } from './modules/account/centre.seed';
 import { seedContent } from './modules/content/content.seed';
 import { seedDemoStores } from './modules/distribution/distribution.seed';
+import { seedDemoRealNames } from './modules/realname/realname.seed';
 import { seedDemoIncome } from './modules/royalties/royalties.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
@@ -94,6 +95,8 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
   await seedContent(deps, { demo: config.seedDemo });
   // Demo DDEX ids for the stores that have none, so demo deliveries go the whole way (distribution module).
   if (config.seedDemo) await seedDemoStores(deps);
+  // The demo musician verified with a real name (their letters name it), a demo enterprise in the staff queue.
+  if (config.seedDemo) await seedDemoRealNames(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
   // After the musician and the first admin: the works are theirs and reviewed by the admin (each once).
   if (config.seedDemo && options.demoWorks !== false) {
     await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);

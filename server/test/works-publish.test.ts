@@ -9,7 +9,7 @@ import { AGREEMENT_VERSION } from '@trackline/contract/work-model';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
+import { call, createTestApp, ipSequence, registerUser, registerVerifiedUser, type TestApp } from './harness';
 import { flac, id3WithPicture, jpegImage, pngImage, wav } from './media-files';
 import { rulesOf } from './rule-assert';
 import {
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const nextIp = ipSequence(131);
-const user = (): Promise<Musician> => registerUser(t, {}, nextIp());
+const user = (): Promise<Musician> => registerVerifiedUser(t, {}, nextIp());
 const userId = async (u: Musician) =>
   Number((await t.sql('SELECT id FROM users WHERE mobile = $1', [u.mobile])).rows[0].id);
 

@@ -15,6 +15,7 @@ import {
   GlobalOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
@@ -32,6 +33,7 @@ import ReviewPage from './pages/review-page';
 import StaffPage from './pages/staff-page';
 import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
+import EnterpriseQueuePage from './realname/enterprise-queue-page';
 import RoyaltiesPage from './royalties/royalties-page';
 import WithdrawalsPage from './withdrawals/withdrawals-page';
 
@@ -128,6 +130,15 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     roles: ['admin', 'support'],
     render: () => <FeedbackPage />,
   },
+  {
+    key: 'realname',
+    path: 'realname',
+    label: 'menu.realname',
+    icon: <SafetyCertificateOutlined aria-hidden="true" />,
+    roles: ['admin', 'support'],
+    render: () => <EnterpriseQueuePage />,
+  },
+
   {
     key: 'content',
     path: 'content',

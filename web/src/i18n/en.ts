@@ -5,6 +5,7 @@ import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
 import { personCenterEn } from './person-center-en';
+import { realnameEn } from './realname-en';
 import { royaltiesEn } from './royalties-en';
 import { withdrawalsEn } from './withdrawals-en';
 import { worksEn } from './works-en';
@@ -62,6 +63,10 @@ export const en: Messages = {
     personUpdateInfo: 'Edit profile',
     personResetPwd: 'Account security',
     withdraw: 'Withdraw',
+    realidcation: 'Real name',
+    realidcationEnterprise: 'Company verification',
+    realidcationDev: 'Verification',
+    registerChildren: 'Register a minor',
   },
   nav: {
     main: 'Main navigation',
@@ -87,6 +92,7 @@ export const en: Messages = {
     logout: 'Log out',
     messages: 'System messages',
     workOrders: 'Work orders',
+    realname: 'Real name',
   },
   messages: {
     title: 'System messages',
@@ -524,4 +530,5 @@ export const en: Messages = {
   royalties: royaltiesEn,
   personCenter: personCenterEn,
   withdrawals: withdrawalsEn,
+  realname: realnameEn,
 };

@@ -7,6 +7,7 @@ import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
 import { personCenterZhCN } from './person-center-zh-cn';
+import { realnameZhCN } from './realname-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
 import { withdrawalsZhCN } from './withdrawals-zh-cn';
 import { worksZhCN } from './works-zh-cn';
@@ -64,6 +65,10 @@ export const zhCN = {
     personUpdateInfo: '修改资料',
     personResetPwd: '账号安全',
     withdraw: '提现',
+    realidcation: '实名认证',
+    realidcationEnterprise: '企业认证',
+    realidcationDev: '认证',
+    registerChildren: '未成年人注册',
   },
   nav: {
     main: '主导航',
@@ -89,6 +94,7 @@ export const zhCN = {
     logout: '退出登录',
     messages: '系统消息',
     workOrders: '工单',
+    realname: '实名认证',
   },
   messages: {
     title: '系统消息',
@@ -520,4 +526,5 @@ export const zhCN = {
   royalties: royaltiesZhCN,
   personCenter: personCenterZhCN,
   withdrawals: withdrawalsZhCN,
+  realname: realnameZhCN,
 } as const;

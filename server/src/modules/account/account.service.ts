@@ -140,6 +140,11 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
   return startSession(deps, (await findUserById(db, id))!, meta, 'register');
 }
 
+/** A session for an account just made elsewhere (a minor's registration, modules/realname/minors.ts). */
+export async function startUserSession(deps: Deps, userId: number, meta: RequestMeta) {
+  return startSession(deps, (await findUserById(deps.database.db, userId))!, meta, 'register');
+}
+
 function welcomeMessage(siteTitle: string) {
   return templated('welcome', 'welcome', { site: siteTitle });
 }

@@ -50,9 +50,11 @@ import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
+import { legalParty } from '../account/legal-party';
 import { fingerprintCoverTask } from '../covers/covers.tasks';
 import { decodeLyrics } from '../media/lyrics';
 import { isRefusal } from '../media/refusal';
+import { requireLegalParty } from '../realname/realname.service';
 import { markFilePublic } from '../storage/file-access';
 import { findUserFilesByKeys } from '../storage/storage.repository';
 import { authorizationLetter, type LetterInput, SignatureUndecodable } from './authorization-letter';
@@ -442,9 +444,10 @@ async function letterInput(
   ip: string,
   signature: SignatureImage | null,
 ): Promise<LetterInput> {
-  const [tracks, platforms] = await Promise.all([
+  const [tracks, platforms, party] = await Promise.all([
     listTracks(trx, work.id),
     trx.selectFrom('platforms').select(['code', 'name_zh', 'name_en']).execute(),
+    legalParty(trx, user.id),
   ]);
   const byCode = new Map(platforms.map((p) => [p.code, p]));
   return {
@@ -476,7 +479,12 @@ async function letterInput(
     agreementVersion: AGREEMENT_VERSION,
     signedAt,
     ip,
-    signer: { id: user.id, nickname: user.nickname, mobile: maskMobile(user.mobile) },
+    signer: {
+      id: user.id,
+      nickname: user.nickname,
+      mobile: maskMobile(user.mobile),
+      legal: party ? { kind: party.kind, name: party.name, guardianName: party.guardianName } : undefined,
+    },
     signaturePng: signature?.png ?? null,
   };
 }
@@ -505,6 +513,8 @@ export async function signWork(
       const { issues, can_submit } = await prereviewWork(deps, work.id, trx);
       if (work.source === 8) throw new AppError('WORK_NO_AUTHORIZATION', { issues });
       if (!can_submit) throw new AppError('WORK_PREREVIEW_FAILED', { issues });
+      // The letter names the legal party (issue 10): a verified real name, company, or a minor with the guardian.
+      await requireLegalParty(trx, user.id);
       if (work.wc_statement === 2 && !body.signature_png) throw new AppError('WORK_SIGNATURE_REQUIRED');
       const signature = body.signature_png ? await parseSignature(body.signature_png) : null;
 
@@ -547,6 +557,13 @@ export async function signWork(
         rights: { property: input.property, wc_statement: input.wcStatement, source: input.source },
         scope: { platforms: work.platforms, territories: input.territories, release_date: work.release_date },
         signed: signature !== null,
+        legal_party: input.signer.legal
+          ? {
+              kind: input.signer.legal.kind,
+              name: input.signer.legal.name,
+              guardian: input.signer.legal.guardianName ?? null,
+            }
+          : null,
       };
       await insertAuthorization(trx, {
         work_id: work.id,

@@ -8,6 +8,7 @@ import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
 import * as slidingLimits from './migrations/0008-sliding-limits';
 import * as fileVisibility from './migrations/0009-file-visibility';
+import * as realname from './migrations/0010-realname';
 import * as royalties from './migrations/0011-royalties';
 import * as withdrawals from './migrations/0012-withdrawals';
 import * as distribution from './migrations/0013-distribution';
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   '0006-works': works,
   '0008-sliding-limits': slidingLimits,
   '0009-file-visibility': fileVisibility,
+  '0010-realname': realname,
   '0011-royalties': royalties,
   '0012-withdrawals': withdrawals,
   '0013-distribution': distribution,

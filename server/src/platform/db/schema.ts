@@ -3,6 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AccountTables } from './schema-account';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
+import type { RealnameTables } from './schema-realname';
 import type { RoyaltiesTables } from './schema-royalties';
 import type { WithdrawalsTables } from './schema-withdrawals';
 
@@ -459,7 +460,13 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables, AccountTables, WithdrawalsTables {
+export interface Database
+  extends DistributionTables,
+    CoversTables,
+    RoyaltiesTables,
+    AccountTables,
+    WithdrawalsTables,
+    RealnameTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

@@ -3,6 +3,7 @@
 import { contentEn } from './content-en';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
+import { realnameEn } from './realname-en';
 import { reviewEn } from './review-en';
 import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
@@ -71,6 +72,7 @@ export const adminEn: AdminMessages = {
     covers: 'Cover backgrounds',
     royalties: 'Income',
     withdrawals: 'Withdrawals',
+    realname: 'Company verification',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -232,4 +234,5 @@ export const adminEn: AdminMessages = {
   covers: coversEn,
   royalties: royaltiesEn,
   withdrawals: withdrawalsEn,
+  realname: realnameEn,
 };

@@ -1,6 +1,7 @@
 import { contentZhCN } from './content-zh-cn';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { realnameZhCN } from './realname-zh-cn';
 import { reviewZhCN } from './review-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
 import { withdrawalsZhCN } from './withdrawals-zh-cn';
@@ -72,6 +73,7 @@ export const adminZhCN = {
     covers: '封面背景',
     royalties: '收入结算',
     withdrawals: '提现审核',
+    realname: '企业认证',
     content: '内容管理',
     feedback: '问题反馈',
   },
@@ -232,4 +234,5 @@ export const adminZhCN = {
   covers: coversZhCN,
   royalties: royaltiesZhCN,
   withdrawals: withdrawalsZhCN,
+  realname: realnameZhCN,
 };

@@ -48,7 +48,7 @@ interface SmsCodeFieldProps {
   event: SmsEvent;
   captcha: CaptchaState;
   mobileField?: string;
-  /** The code's own field (two codes on one form: the account centre's mobile change). */
+  /** The code's own field (two codes on one form: the account centre's mobile change, the guardian's at /register/children). */
   name?: string;
   label?: string;
 }
