@@ -11,6 +11,8 @@ test('a musician edits the profile, signs out another session, changes mobile an
   page,
   browser,
 }) => {
+  // A long journey (two browsers, four SMS codes, an upload): generous under a loaded machine.
+  test.setTimeout(180_000);
   const musician = await createMusician('旧昵称');
   await logInAs(page, musician.mobile);
   // A second device: another browser context, logged in as the same musician.
@@ -49,7 +51,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   // Account security: two devices signed in; the other one is signed out, after a confirmation.
   await page.goto('/person-center/reset-pwd');
   const sessions = page.getByTestId('pc-sessions');
-  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
   await sessions.getByRole('button', { name: '退出该设备' }).click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('该设备已退出登录')).toBeVisible();
@@ -69,7 +71,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   await mobileForm.getByLabel('新手机号验证码').fill(await smsCode(newMobile, 'changemobile', since));
   await mobileForm.getByRole('button', { name: '更换手机号' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(page.getByText('手机号已更换，下次请用新手机号登录')).toBeVisible();
+  await expect(page.getByText('手机号已更换，下次请用新手机号登录')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`当前手机号：${newMobile.slice(0, 3)}****${newMobile.slice(-4)}`)).toBeVisible();
 
   // The password, with the old one.
@@ -78,7 +80,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   await passwordForm.getByLabel('新密码', { exact: true }).fill('Changed2026');
   await passwordForm.getByLabel('确认密码', { exact: true }).fill('Changed2026');
   await passwordForm.getByRole('button', { name: '修改密码' }).click();
-  await expect(page.getByText('密码已修改，其他设备已退出登录')).toBeVisible();
+  await expect(page.getByText('密码已修改，其他设备已退出登录')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('pc-events')).toContainText('修改密码');
   await expect(page.getByTestId('pc-events')).toContainText('更换手机号');
 
@@ -90,6 +92,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
 test('a musician asks to delete the account, sees the cooling-off, logs in again and it is cancelled', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const musician = await createMusician('想离开的人');
   await logInAs(page, musician.mobile);
   await page.goto('/person-center/reset-pwd');
