@@ -3,6 +3,7 @@
  * avatar), signs another session out (a second browser), changes the mobile and the password; and a musician asks to
  * delete the account, sees the cooling-off, logs in again and the deletion is cancelled.
  */
+import pg from 'pg';
 import { createMusician, logInAs, PASSWORD } from '../support/accounts';
 import { expect, freshMobile, smsCode, test } from '../support/fixtures';
 import { makePng } from '../support/work-files';
@@ -115,4 +116,20 @@ test('a musician asks to delete the account, sees the cooling-off, logs in again
   await page.goto('/person-center/reset-pwd');
   await expect(page.getByTestId('pc-delete').getByRole('button', { name: '申请注销' })).toBeEnabled();
   await expect(page.getByTestId('pc-events')).toContainText('撤销注销（重新登录）');
+});
+
+test('a new work starts with the first artist name of the profile', async ({ page }) => {
+  const musician = await createMusician('有艺名的人');
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE users SET artist_names = '{林间乐队,Forest Band}' WHERE mobile = $1`, [musician.mobile]);
+  } finally {
+    await db.end();
+  }
+  await logInAs(page, musician.mobile);
+  await page.getByRole('button', { name: '发布单曲' }).first().click();
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
+  await expect(page.locator('.tag-input__tag', { hasText: '林间乐队' })).toHaveCount(1);
+  await expect(page.locator('.tag-input__tag', { hasText: 'Forest Band' })).toHaveCount(0);
 });
