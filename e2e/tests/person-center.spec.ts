@@ -3,6 +3,7 @@
  * avatar), signs another session out (a second browser), changes the mobile and the password; and a musician asks to
  * delete the account, sees the cooling-off, logs in again and the deletion is cancelled.
  */
+import pg from 'pg';
 import { createMusician, logInAs, PASSWORD } from '../support/accounts';
 import { expect, freshMobile, smsCode, test } from '../support/fixtures';
 import { makePng } from '../support/work-files';
@@ -11,6 +12,8 @@ test('a musician edits the profile, signs out another session, changes mobile an
   page,
   browser,
 }) => {
+  // A long journey (two browsers, four SMS codes, an upload): generous under a loaded machine.
+  test.setTimeout(180_000);
   const musician = await createMusician('旧昵称');
   await logInAs(page, musician.mobile);
   // A second device: another browser context, logged in as the same musician.
@@ -49,7 +52,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   // Account security: two devices signed in; the other one is signed out, after a confirmation.
   await page.goto('/person-center/reset-pwd');
   const sessions = page.getByTestId('pc-sessions');
-  await expect(sessions.getByRole('listitem')).toHaveCount(2);
+  await expect(sessions.getByRole('listitem')).toHaveCount(2, { timeout: 20_000 });
   await sessions.getByRole('button', { name: '退出该设备' }).click();
   await page.getByRole('button', { name: '确定' }).click();
   await expect(page.getByText('该设备已退出登录')).toBeVisible();
@@ -69,7 +72,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   await mobileForm.getByLabel('新手机号验证码').fill(await smsCode(newMobile, 'changemobile', since));
   await mobileForm.getByRole('button', { name: '更换手机号' }).click();
   await page.getByRole('dialog').getByRole('button', { name: '确定' }).click();
-  await expect(page.getByText('手机号已更换，下次请用新手机号登录')).toBeVisible();
+  await expect(page.getByText('手机号已更换，下次请用新手机号登录')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByText(`当前手机号：${newMobile.slice(0, 3)}****${newMobile.slice(-4)}`)).toBeVisible();
 
   // The password, with the old one.
@@ -78,7 +81,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
   await passwordForm.getByLabel('新密码', { exact: true }).fill('Changed2026');
   await passwordForm.getByLabel('确认密码', { exact: true }).fill('Changed2026');
   await passwordForm.getByRole('button', { name: '修改密码' }).click();
-  await expect(page.getByText('密码已修改，其他设备已退出登录')).toBeVisible();
+  await expect(page.getByText('密码已修改，其他设备已退出登录')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByTestId('pc-events')).toContainText('修改密码');
   await expect(page.getByTestId('pc-events')).toContainText('更换手机号');
 
@@ -90,6 +93,7 @@ test('a musician edits the profile, signs out another session, changes mobile an
 test('a musician asks to delete the account, sees the cooling-off, logs in again and it is cancelled', async ({
   page,
 }) => {
+  test.setTimeout(120_000);
   const musician = await createMusician('想离开的人');
   await logInAs(page, musician.mobile);
   await page.goto('/person-center/reset-pwd');
@@ -112,4 +116,20 @@ test('a musician asks to delete the account, sees the cooling-off, logs in again
   await page.goto('/person-center/reset-pwd');
   await expect(page.getByTestId('pc-delete').getByRole('button', { name: '申请注销' })).toBeEnabled();
   await expect(page.getByTestId('pc-events')).toContainText('撤销注销（重新登录）');
+});
+
+test('a new work starts with the first artist name of the profile', async ({ page }) => {
+  const musician = await createMusician('有艺名的人');
+  const db = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await db.connect();
+  try {
+    await db.query(`UPDATE users SET artist_names = '{林间乐队,Forest Band}' WHERE mobile = $1`, [musician.mobile]);
+  } finally {
+    await db.end();
+  }
+  await logInAs(page, musician.mobile);
+  await page.getByRole('button', { name: '发布单曲' }).first().click();
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
+  await expect(page.locator('.tag-input__tag', { hasText: '林间乐队' })).toHaveCount(1);
+  await expect(page.locator('.tag-input__tag', { hasText: 'Forest Band' })).toHaveCount(0);
 });
