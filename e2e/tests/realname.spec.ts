@@ -61,6 +61,8 @@ test('an adult verifies a real name at the provider’s page and sees the badge'
 test('a minor registers with the guardian, who completes the supplement; the letter names the guardian', async ({
   page,
 }) => {
+  // two SMS codes, a work with real files, the supplement and a submission: long under a loaded machine
+  test.setTimeout(180_000);
   const mobile = freshMobile();
   const guardian = freshMobile();
   await page.goto('/register/single');

@@ -14,6 +14,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../lib/format';
 import { useUserInfo } from '../account/use-user-info';
+import { useRealnameInfo } from '../realname/realname-api';
 import { useSiteTitle } from '../site/use-agent-info';
 import { territoryName, useWorkLabels } from './work-labels';
 import { usePlatforms } from './works-api';
@@ -28,7 +29,11 @@ export function AuthorizationLetter({ work }: { work: WorkDetail }) {
   const site = useSiteTitle();
   const { data: user } = useUserInfo();
   const platforms = usePlatforms();
-  const signer = user?.real_name || user?.nickname || user?.username || '';
+  // The legal party the letter names (issue 10): the verified real name or company, a minor with the guardian.
+  const party = useRealnameInfo().data?.legal_party;
+  const signer = party
+    ? `${party.name}${party.guardian_name ? `（${t('realname.guardianOnLetter', { name: party.guardian_name })}）` : ''}`
+    : user?.real_name || user?.nickname || user?.username || '';
   const platformNames = work.platforms.map((code) => platforms.data?.find((p) => p.code === code)?.name ?? code);
   const territories =
     work.territories === 'worldwide'
