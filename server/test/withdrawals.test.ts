@@ -137,22 +137,31 @@ describe('the bank card', () => {
     expect(rows[0].card_cipher).not.toContain(ICBC_CARD);
   });
 
-  it('the SMS send call accepts the card and withdrawal events for a registered mobile only', async () => {
-    // the demo musician: registered by the seed, so no code was sent to it this minute
-    const mobile = '13800138000';
-    const sent = await call(t.app, {
-      method: 'GET',
-      url: `/api/sms/send?mobile=${mobile}&event=bankcard`,
+  it("the SMS send call sends card and withdrawal codes only to the logged-in caller's own mobile", async () => {
+    // the demo musician: registered by the seed, so no code went to it this minute (the per-mobile limit)
+    const demo = await call(t.app, {
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { account: '13800138000', password: 'Trackline2026' },
       remoteAddress: ip(),
     });
+    expect(demo.body.code, JSON.stringify(demo.body)).toBe(1);
+    const m = { mobile: '13800138000', token: demo.body.data.userinfo.token as string };
+    const other = await musician();
+    const send = (mobile: string, event: string, token?: string) =>
+      call(t.app, {
+        method: 'GET',
+        url: `/api/sms/send?mobile=${mobile}&event=${event}`,
+        headers: token ? { token } : {},
+        remoteAddress: ip(),
+      });
+    // no session: nobody can make the service text a card code to someone else's phone
+    expect((await send(m.mobile, 'bankcard')).body.code).toBe(1000);
+    expect((await send(m.mobile, 'withdraw')).body.code).toBe(1000);
+    expect((await send(other.mobile, 'bankcard', m.token)).body.code).toBe(codeOf('SMS_NOT_YOUR_MOBILE'));
+    const sent = await send(m.mobile, 'bankcard', m.token);
     expect(sent.body.code, JSON.stringify(sent.body)).toBe(1);
-    expect(t.lastSmsCode(mobile, 'bankcard')).toMatch(/^\d{6}$/);
-    const unknown = await call(t.app, {
-      method: 'GET',
-      url: '/api/sms/send?mobile=13700000001&event=withdraw',
-      remoteAddress: ip(),
-    });
-    expect(unknown.body.code).toBe(codeOf('MOBILE_UNKNOWN'));
+    expect(t.lastSmsCode(m.mobile, 'bankcard')).toMatch(/^\d{6}$/);
   });
 
   it('changing the card holds withdrawals for 24 hours and tells the musician', async () => {
