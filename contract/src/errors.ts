@@ -554,6 +554,18 @@ export const errorCatalogue = {
     zh: '银行结果文件格式不正确',
     en: "The bank's result file is not in the expected format",
   },
+  WITHDRAW_INVOICE_REQUIRED: {
+    code: 2618,
+    status: 200,
+    zh: '企业提现须先上传发票',
+    en: 'An enterprise withdrawal needs its invoice uploaded first',
+  },
+  WITHDRAW_INVOICE_INVALID: {
+    code: 2619,
+    status: 200,
+    zh: '发票须为 PDF、JPG 或 PNG 文件，且不超过 10 MB',
+    en: 'The invoice must be a PDF, JPG or PNG file of at most 10 MB',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

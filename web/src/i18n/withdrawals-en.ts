@@ -58,5 +58,9 @@ export const withdrawalsEn: typeof withdrawalsZhCN = {
   downloadPdf: 'Download PDF',
   createdAt: 'Requested',
   timeline: 'Progress',
+  invoiceNeeded: 'Invoice needed',
+  invoiceUploaded: 'Invoice uploaded; finance checks it',
+  invoiceUpload: 'Upload the invoice',
+  invoiceReplace: 'Upload again',
   payee: 'Payee',
 };

@@ -55,5 +55,9 @@ export const withdrawalsZhCN = {
   downloadPdf: '下载 PDF',
   createdAt: '申请时间',
   timeline: '进度',
+  invoiceNeeded: '待上传发票',
+  invoiceUploaded: '发票已上传，待财务审核',
+  invoiceUpload: '上传发票',
+  invoiceReplace: '重新上传',
   payee: '收款人',
 };

@@ -92,6 +92,7 @@ export function withdrawalRows(db: Db) {
       'w.card_id',
       'w.created_at',
       'w.finished_at',
+      'w.invoice_key',
     ]);
 }
 
