@@ -344,6 +344,9 @@ describe('exactly once', () => {
     const { rows } = await t.sql(`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1`, [m.id]);
     expect(rows[0].n).toBe(1);
     expect(await balancesOf(db(), m.id)).toMatchObject({ available: 70_000n, withdrawing: 30_000n });
+    // the same key for another amount is refused, not answered with the first withdrawal
+    const other = await withdraw(t, m, '301', key);
+    expect(other.body.code).toBe(codeOf('IDEMPOTENCY_MISMATCH'));
   });
 });
 

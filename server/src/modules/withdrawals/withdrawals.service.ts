@@ -188,7 +188,11 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
   const id = await deps.database.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${userId}::int)`.execute(trx);
     const existing = await repo.withdrawalByKey(trx, userId, requestKey);
-    if (existing) return existing.id;
+    if (existing) {
+      // The same key for another amount is another action: refused, never answered with the first one.
+      if (BigInt(existing.gross_fen) !== gross) throw new AppError('IDEMPOTENCY_MISMATCH');
+      return existing.id;
+    }
     const { party, card } = await precheck(deps, trx, userId, gross);
     const monthName = repo.chinaMonth();
     const month = await repo.monthTotals(trx, userId, monthName);
@@ -215,10 +219,12 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
       .select(sql<number>`count(*)::int`.as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const cards = await trx
-      .selectFrom('bank_cards')
+    // A card no withdrawal has been paid to yet is new to finance (a risk flag in the queue).
+    const paidToCard = await trx
+      .selectFrom('withdrawals')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
+      .where('card_id', '=', card.id)
+      .where('status', '=', 'paid')
       .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('withdrawals')
@@ -235,7 +241,7 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
         card_id: card.id,
         bank_code: card.bank_code,
         card_last4: card.last4,
-        first_card: cards.n === 1 && earlier.n === 0 ? true : card.is_change,
+        first_card: paidToCard.n === 0,
         first_withdrawal: earlier.n === 0,
         hold_tx_id: hold.id,
       })
@@ -255,7 +261,10 @@ export async function sure(deps: Deps, userId: number, body: SureBody, requestKe
   if (!requestKey || !/^[A-Za-z0-9_-]{8,128}$/.test(requestKey))
     throw new AppError('VALIDATION', { issues: ['idempotency-key'] });
   const existing = await repo.withdrawalByKey(db, userId, requestKey);
-  if (existing) return withdrawalView(deps, existing.id, userId);
+  if (existing) {
+    if (BigInt(existing.gross_fen) !== gross) throw new AppError('IDEMPOTENCY_MISMATCH');
+    return withdrawalView(deps, existing.id, userId);
+  }
   await precheck(deps, db, userId, gross);
   const balances = await balancesOf(db, userId);
   if (!balances || balances.available < gross) throw new AppError('BALANCE_INSUFFICIENT');
