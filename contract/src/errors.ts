@@ -806,6 +806,19 @@ export const errorCatalogue = {
     zh: '请填写拒绝原因，企业会看到它',
     en: 'Give the reason for refusing; the account will see it',
   },
+  // Withdrawals, continued (issue 12): enterprise invoices.
+  WITHDRAW_INVOICE_REQUIRED: {
+    code: 2618,
+    status: 200,
+    zh: '企业提现须先上传发票',
+    en: 'An enterprise withdrawal needs its invoice uploaded first',
+  },
+  WITHDRAW_INVOICE_INVALID: {
+    code: 2619,
+    status: 200,
+    zh: '发票须为 PDF、JPG 或 PNG 文件，且不超过 10 MB',
+    en: 'The invoice must be a PDF, JPG or PNG file of at most 10 MB',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

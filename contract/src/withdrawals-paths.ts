@@ -9,6 +9,7 @@ export const WITHDRAWAL_PATHS = {
   withdrawals: '/api/bill/withdrawals',
   withdrawal: '/api/bill/withdrawal',
   receiptPdf: '/api/bill/withdrawal_receipt',
+  invoice: '/api/bill/withdrawal_invoice',
 } as const;
 
 export const WITHDRAWAL_ADMIN_PATHS = {

@@ -137,5 +137,8 @@ export interface WithdrawalView {
   party_kind: string;
   created_at: string;
   finished_at: string | null;
+  /** An enterprise's invoice: whether one is needed and whether it was uploaded. */
+  invoice_required: boolean;
+  invoice_uploaded: boolean;
   timeline: WithdrawalEvent[];
 }

@@ -12,6 +12,7 @@ import { checkLedger } from '../src/modules/royalties/ledger-check';
 import { callbackSecret, signCallback } from '../src/modules/withdrawals/payout-provider';
 import { sendBatch } from '../src/modules/withdrawals/payouts';
 import { holdWithdrawal } from '../src/modules/withdrawals/withdrawals.service';
+import { multipart } from './files';
 import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
 import {
   addCard,
@@ -254,7 +255,52 @@ describe('withdrawing: the figures and every refusal', () => {
     await giveIncome(t, m.id, 1_000_000n);
     expect((await addCard(t, m, { holder_name: '乐轨测试有限公司' })).body.code).toBe(1);
     const w = await withdraw(t, m, '5000');
-    expect(w.body.data).toMatchObject({ tax_fen: '0', fee_fen: '100', net_fen: '499900', party_kind: 'enterprise' });
+    expect(w.body.data).toMatchObject({
+      tax_fen: '0',
+      fee_fen: '100',
+      net_fen: '499900',
+      party_kind: 'enterprise',
+      invoice_required: true,
+      invoice_uploaded: false,
+    });
+    const id = w.body.data.id as number;
+    // finance checks the invoice: none yet, no approval
+    expect((await asStaff(admin, 'POST', '/api/admin/withdrawals/approve', { id })).body.code).toBe(
+      codeOf('WITHDRAW_INVOICE_REQUIRED'),
+    );
+    const upload = async (token: string, file: Buffer, name: string, type: string) => {
+      const body = await multipart(file, name, type);
+      return call(t.app, {
+        method: 'POST',
+        url: `/api/bill/withdrawal_invoice?id=${id}`,
+        payload: body.payload,
+        headers: { token, 'content-type': body.contentType },
+      });
+    };
+    const pdf = Buffer.from('%PDF-1.4\n% invoice 5000.00\n%%EOF\n');
+    expect((await upload(m.token, Buffer.from('not an invoice'), 'x.txt', 'text/plain')).body.code).toBe(
+      codeOf('WITHDRAW_INVOICE_INVALID'),
+    );
+    const other = await musician();
+    expect((await upload(other.token, pdf, 'fapiao.pdf', 'application/pdf')).body.code).toBe(
+      codeOf('WITHDRAWAL_NOT_FOUND'),
+    );
+    const uploaded = await upload(m.token, pdf, 'fapiao.pdf', 'application/pdf');
+    expect(uploaded.body.data).toMatchObject({ invoice_uploaded: true });
+    const detail = (await asStaff(admin, 'GET', `/api/admin/withdrawals/detail?id=${id}`)).body.data;
+    expect(detail.invoice_url).toMatch(/\/files\/users\/\d+\/invoices\/.+\?/);
+    // the invoice is private: without the signed query it is not served
+    const bare = await t.app.inject({
+      method: 'GET',
+      url: detail.invoice_url.replace(/^https?:\/\/[^/]+/, '').split('?')[0],
+    });
+    expect(bare.statusCode).toBe(404);
+    const signed = await t.app.inject({ method: 'GET', url: detail.invoice_url.replace(/^https?:\/\/[^/]+/, '') });
+    expect(signed.statusCode).toBe(200);
+    expect((await asStaff(admin, 'POST', '/api/admin/withdrawals/approve', { id })).body.data.status).toBe('approved');
+    expect((await upload(m.token, pdf, 'fapiao.pdf', 'application/pdf')).body.code).toBe(
+      codeOf('WITHDRAWAL_STATE_CHANGED'),
+    );
   });
 });
 
@@ -307,6 +353,9 @@ describe('exactly once', () => {
     const { rows } = await t.sql(`SELECT count(*)::int AS n FROM withdrawals WHERE user_id = $1`, [m.id]);
     expect(rows[0].n).toBe(1);
     expect(await balancesOf(db(), m.id)).toMatchObject({ available: 70_000n, withdrawing: 30_000n });
+    // the same key for another amount is refused, not answered with the first withdrawal
+    const other = await withdraw(t, m, '301', key);
+    expect(other.body.code).toBe(codeOf('IDEMPOTENCY_MISMATCH'));
   });
 });
 
@@ -324,6 +373,7 @@ describe('finance', () => {
       ['GET', '/api/bill/withdrawals'],
       ['GET', '/api/bill/withdrawal?id=1'],
       ['GET', '/api/bill/withdrawal_receipt?id=1'],
+      ['POST', '/api/bill/withdrawal_invoice?id=1'],
     ] as const) {
       expect((await call(t.app, { method, url, payload: method === 'POST' ? {} : undefined })).body.code, url).toBe(
         1000,

@@ -13,6 +13,7 @@ export const withdrawalsEn: typeof withdrawalsZhCN = {
   addCard: 'Add a card',
   changeCard: 'Change card',
   cardWait: 'The card was just changed; you can withdraw after {{time}}.',
+  changeWarning: 'After a card change, withdrawals wait 24 hours, and you will be told by message.',
   holder: 'Card holder',
   holderHint: 'Must be {{name}} ({{kind}})',
   kinds: { person: 'yourself', minor: 'your guardian', enterprise: "the company's own account" },
@@ -58,5 +59,9 @@ export const withdrawalsEn: typeof withdrawalsZhCN = {
   downloadPdf: 'Download PDF',
   createdAt: 'Requested',
   timeline: 'Progress',
+  invoiceNeeded: 'Invoice needed',
+  invoiceUploaded: 'Invoice uploaded; finance checks it',
+  invoiceUpload: 'Upload the invoice',
+  invoiceReplace: 'Upload again',
   payee: 'Payee',
 };

@@ -11,6 +11,7 @@ export const withdrawalsZhCN = {
   addCard: '添加银行卡',
   changeCard: '更换银行卡',
   cardWait: '银行卡刚刚变更，{{time}} 后可提现。',
+  changeWarning: '更换银行卡后 24 小时内不能提现，并会通知你。',
   holder: '持卡人',
   holderHint: '须为 {{name}}（{{kind}}）',
   kinds: { person: '本人', minor: '监护人', enterprise: '企业对公账户' },
@@ -55,5 +56,9 @@ export const withdrawalsZhCN = {
   downloadPdf: '下载 PDF',
   createdAt: '申请时间',
   timeline: '进度',
+  invoiceNeeded: '待上传发票',
+  invoiceUploaded: '发票已上传，待财务审核',
+  invoiceUpload: '上传发票',
+  invoiceReplace: '重新上传',
   payee: '收款人',
 };

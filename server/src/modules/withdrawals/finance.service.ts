@@ -12,6 +12,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { evictSubjectHere } from '../../platform/http/sessions';
 import { balancesOf } from '../royalties/ledger';
+import { privateFileUrl } from '../storage/file-access';
 import { releaseRefused } from './payouts';
 import * as repo from './withdrawals.repository';
 import { toView, withdrawalView } from './withdrawals.service';
@@ -73,8 +74,14 @@ export async function detail(deps: Deps, id: number) {
     .limit(20)
     .execute();
   const frozen = await repo.isFrozen(db, row.user_id);
+  const invoice = await db
+    .selectFrom('withdrawals')
+    .select('invoice_key')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
   return {
     withdrawal: view,
+    invoice_url: invoice.invoice_key ? await privateFileUrl(deps, invoice.invoice_key) : null,
     user_id: row.user_id,
     frozen,
     balances: {
@@ -96,6 +103,8 @@ export async function approve(deps: Deps, staffId: number, id: number) {
     const w = await trx.selectFrom('withdrawals').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     if (!w) throw new AppError('WITHDRAWAL_NOT_FOUND');
     if (w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CHANGED');
+    // An enterprise is not withheld: its invoice for the amount is what finance checks before approving.
+    if (w.party_kind === 'enterprise' && !w.invoice_key) throw new AppError('WITHDRAW_INVOICE_REQUIRED');
     const large = BigInt(w.gross_fen) >= deps.config.withdrawals.secondApprovalFen;
     if (!large) {
       await repo.moveStatus(trx, id, ['requested'], 'approved', { approved_by: staffId });

@@ -57,7 +57,7 @@ export async function monthTotals(db: Db, userId: number, month: string) {
 export async function withdrawalByKey(db: Db, userId: number, key: string) {
   return db
     .selectFrom('withdrawals')
-    .select('id')
+    .select(['id', sql<string>`gross_fen::text`.as('gross_fen')])
     .where('user_id', '=', userId)
     .where('request_key', '=', key)
     .executeTakeFirst();
@@ -92,6 +92,7 @@ export function withdrawalRows(db: Db) {
       'w.card_id',
       'w.created_at',
       'w.finished_at',
+      'w.invoice_key',
     ]);
 }
 

@@ -18,6 +18,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { ok } from '../../platform/http/envelope';
 import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
@@ -27,9 +28,11 @@ import {
   bankInfo,
   bankTypes,
   cardInfo,
+  INVOICE_MAX_BYTES,
   myWithdrawals,
   preview,
   saveCard,
+  saveInvoice,
   sure,
   withdrawalView,
 } from './withdrawals.service';
@@ -116,6 +119,28 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: Deps, auth: 
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `inline; filename="withdrawal-${view.id}.pdf"`)
         .send(pdf);
+    },
+  );
+
+  r.post(
+    paths.invoice,
+    {
+      schema: {
+        tags,
+        security,
+        summary: "An enterprise's invoice for its withdrawal (multipart field file: PDF, JPG or PNG, 10 MB)",
+        querystring: withdrawalIdQuery,
+        consumes: ['multipart/form-data'],
+      },
+      preHandler,
+    },
+    async (request) => {
+      if (!request.isMultipart()) throw new AppError('WITHDRAW_INVOICE_INVALID');
+      const file = await request.file({ limits: { fileSize: INVOICE_MAX_BYTES, files: 1, fields: 2 } });
+      if (file?.fieldname !== 'file') throw new AppError('WITHDRAW_INVOICE_INVALID');
+      const body = await file.toBuffer().catch(() => null);
+      if (!body || file.file.truncated) throw new AppError('WITHDRAW_INVOICE_INVALID');
+      return ok(await saveInvoice(deps, me(request), request.query.id, body));
     },
   );
 

@@ -188,7 +188,11 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
   const id = await deps.database.db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_SPACE}, ${userId}::int)`.execute(trx);
     const existing = await repo.withdrawalByKey(trx, userId, requestKey);
-    if (existing) return existing.id;
+    if (existing) {
+      // The same key for another amount is another action: refused, never answered with the first one.
+      if (BigInt(existing.gross_fen) !== gross) throw new AppError('IDEMPOTENCY_MISMATCH');
+      return existing.id;
+    }
     const { party, card } = await precheck(deps, trx, userId, gross);
     const monthName = repo.chinaMonth();
     const month = await repo.monthTotals(trx, userId, monthName);
@@ -215,10 +219,12 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
       .select(sql<number>`count(*)::int`.as('n'))
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    const cards = await trx
-      .selectFrom('bank_cards')
+    // A card no withdrawal has been paid to yet is new to finance (a risk flag in the queue).
+    const paidToCard = await trx
+      .selectFrom('withdrawals')
       .select(sql<number>`count(*)::int`.as('n'))
-      .where('user_id', '=', userId)
+      .where('card_id', '=', card.id)
+      .where('status', '=', 'paid')
       .executeTakeFirstOrThrow();
     const row = await trx
       .insertInto('withdrawals')
@@ -235,7 +241,7 @@ export async function holdWithdrawal(deps: Deps, userId: number, gross: bigint, 
         card_id: card.id,
         bank_code: card.bank_code,
         card_last4: card.last4,
-        first_card: cards.n === 1 && earlier.n === 0 ? true : card.is_change,
+        first_card: paidToCard.n === 0,
         first_withdrawal: earlier.n === 0,
         hold_tx_id: hold.id,
       })
@@ -255,7 +261,10 @@ export async function sure(deps: Deps, userId: number, body: SureBody, requestKe
   if (!requestKey || !/^[A-Za-z0-9_-]{8,128}$/.test(requestKey))
     throw new AppError('VALIDATION', { issues: ['idempotency-key'] });
   const existing = await repo.withdrawalByKey(db, userId, requestKey);
-  if (existing) return withdrawalView(deps, existing.id, userId);
+  if (existing) {
+    if (BigInt(existing.gross_fen) !== gross) throw new AppError('IDEMPOTENCY_MISMATCH');
+    return withdrawalView(deps, existing.id, userId);
+  }
   await precheck(deps, db, userId, gross);
   const balances = await balancesOf(db, userId);
   if (!balances || balances.available < gross) throw new AppError('BALANCE_INSUFFICIENT');
@@ -296,6 +305,8 @@ export function toView(
     party_kind: row.party_kind,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at ? row.finished_at.toISOString() : null,
+    invoice_required: row.party_kind === 'enterprise',
+    invoice_uploaded: row.invoice_key !== null,
     timeline: events
       .filter((e) => e.withdrawal_id === row.id)
       .map((e) => ({ status: e.status, note: e.note, at: e.created_at.toISOString() })),
@@ -322,4 +333,46 @@ export async function myWithdrawals(deps: Deps, userId: number, page: number) {
     rows.map((r) => r.id),
   );
   return { list: rows.map((r) => toView(r, events)), total: total.n, page, size };
+}
+
+const INVOICE_MAX_BYTES = 10 * 1024 * 1024;
+
+function invoiceKind(body: Buffer): { ext: string; type: string } | null {
+  if (body.subarray(0, 5).toString('latin1') === '%PDF-') return { ext: 'pdf', type: 'application/pdf' };
+  if (body[0] === 0xff && body[1] === 0xd8 && body[2] === 0xff) return { ext: 'jpg', type: 'image/jpeg' };
+  if (body.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return { ext: 'png', type: 'image/png' };
+  return null;
+}
+
+export { INVOICE_MAX_BYTES };
+
+/**
+ * An enterprise's invoice (发票) for a withdrawal awaiting review: a PDF, JPG or PNG kept as the musician's private
+ * file (users/<id>/invoices/…), read only through a signed link by its owner's finance reviewers. A new upload
+ * replaces the old one until finance has approved.
+ */
+export async function saveInvoice(deps: Deps, userId: number, id: number, body: Buffer): Promise<WithdrawalView> {
+  const { db } = deps.database;
+  const w = await db
+    .selectFrom('withdrawals')
+    .select(['id', 'party_kind', 'status', 'approved_by'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  if (!w) throw new AppError('WITHDRAWAL_NOT_FOUND');
+  if (w.party_kind !== 'enterprise' || w.status !== 'requested') throw new AppError('WITHDRAWAL_STATE_CHANGED');
+  const kind = invoiceKind(body);
+  if (!kind || body.length > INVOICE_MAX_BYTES) throw new AppError('WITHDRAW_INVOICE_INVALID');
+  const key = `users/${userId}/invoices/withdrawal-${id}-${Date.now()}.${kind.ext}`;
+  await deps.storage.put(key, body, kind.type);
+  const moved = await db
+    .updateTable('withdrawals')
+    .set({ invoice_key: key, updated_at: new Date() })
+    .where('id', '=', id)
+    .where('status', '=', 'requested')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) !== 1) throw new AppError('WITHDRAWAL_STATE_CHANGED');
+  await repo.addEvent(db, id, 'invoice');
+  return withdrawalView(deps, id, userId);
 }

@@ -83,6 +83,7 @@ export interface WithdrawalsTable {
   batch_id: number | null;
   provider: string | null;
   provider_ref: string | null;
+  invoice_key: Generated<string | null>;
   hold_tx_id: number;
   settle_tx_id: number | null;
   created_at: CreatedAt;

@@ -72,6 +72,8 @@ export const withdrawalsEn: AdminMessages['withdrawals'] = {
   length: 'Length',
   addBin: 'Add a BIN',
   saved: 'Saved',
+  invoice: 'Open the invoice (enterprise: check the amount and the name)',
+  invoiceMissing: 'Enterprise withdrawal: no invoice yet',
   yes: 'Yes',
   no: 'No',
 };

@@ -70,6 +70,8 @@ export const withdrawalsZhCN = {
   length: '卡号长度',
   addBin: '添加 BIN',
   saved: '已保存',
+  invoice: '查看发票（企业提现，核对金额与抬头）',
+  invoiceMissing: '企业提现：尚未上传发票',
   yes: '是',
   no: '否',
 };

@@ -40,6 +40,17 @@ function DetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               {d.frozen ? t('withdrawals.unfreeze') : t('withdrawals.freeze')}
             </Button>
           </p>
+          {d.withdrawal.invoice_required && (
+            <p>
+              {d.invoice_url ? (
+                <a href={d.invoice_url} target="_blank" rel="noreferrer">
+                  {t('withdrawals.invoice')}
+                </a>
+              ) : (
+                <Tag color="orange">{t('withdrawals.invoiceMissing')}</Tag>
+              )}
+            </p>
+          )}
           <h3>{t('withdrawals.history')}</h3>
           <Table
             rowKey="id"

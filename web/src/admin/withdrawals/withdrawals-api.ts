@@ -42,6 +42,7 @@ export function useQueue(filter: QueueFilter) {
 
 export interface Detail {
   withdrawal: WithdrawalView;
+  invoice_url: string | null;
   user_id: number;
   frozen: boolean;
   balances: { available_fen: string; withdrawing_fen: string; withdrawn_fen: string };

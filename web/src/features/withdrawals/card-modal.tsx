@@ -1,5 +1,5 @@
 /** Adding or changing the payout card: the bank read from the number as it is typed, the card check, the SMS code. */
-import { Button, Form, Input, Modal, Tag } from 'antd';
+import { Alert, Button, Form, Input, Modal, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { feedbackMessage } from '../../lib/antd-feedback';
@@ -56,6 +56,9 @@ export function CardModal({ info, mobile, onClose }: { info: BankInfo; mobile: s
       footer={null}
       destroyOnHidden
     >
+      {info.card && (
+        <Alert type="warning" showIcon message={t('withdrawals.changeWarning')} style={{ marginBottom: 12 }} />
+      )}
       <p className="withdraw-note">
         {t('withdrawals.banks')}: {(banks.data ?? []).map((b) => (en ? b.name_en : b.name)).join(en ? ', ' : '、')}
       </p>

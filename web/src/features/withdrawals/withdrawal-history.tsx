@@ -4,9 +4,47 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatFen } from '../../lib/format';
 import { EmptyState, ErrorState, ListSkeleton } from '../content/content-states';
-import { receiptHref, useWithdrawals, type WithdrawalView } from './withdrawals-api';
+import {
+  receiptHref,
+  uploadInvoice,
+  useRefreshWithdrawals,
+  useWithdrawals,
+  type WithdrawalView,
+} from './withdrawals-api';
 
 const COLORS: Record<string, string> = { paid: 'green', refused: 'red', failed: 'red', sent: 'blue', approved: 'cyan' };
+
+function InvoiceUpload({ w }: { w: WithdrawalView }) {
+  const { t } = useTranslation();
+  const refresh = useRefreshWithdrawals();
+  const inputId = `invoice-${w.id}`;
+  return (
+    <p className="withdraw-history__invoice">
+      {w.invoice_uploaded ? (
+        <Tag color="green">{t('withdrawals.invoiceUploaded')}</Tag>
+      ) : (
+        <Tag color="orange">{t('withdrawals.invoiceNeeded')}</Tag>
+      )}
+      <label htmlFor={inputId} className="ant-btn ant-btn-default ant-btn-sm">
+        {w.invoice_uploaded ? t('withdrawals.invoiceReplace') : t('withdrawals.invoiceUpload')}
+      </label>
+      <input
+        id={inputId}
+        type="file"
+        accept="application/pdf,image/jpeg,image/png"
+        className="visually-hidden-input"
+        onChange={(e) => {
+          const file = e.target.files?.[0];
+          e.target.value = '';
+          if (file)
+            void uploadInvoice(w.id, file)
+              .then(() => refresh())
+              .catch(() => undefined);
+        }}
+      />
+    </p>
+  );
+}
 
 function Receipt({ w, onClose }: { w: WithdrawalView; onClose: () => void }) {
   const { t } = useTranslation();
@@ -82,6 +120,7 @@ export function WithdrawalHistory() {
                     children: `${t(`withdrawals.status.${e.status}`, { defaultValue: e.status })} · ${formatDate(e.at, true)}${e.note ? ` · ${e.note}` : ''}`,
                   }))}
                 />
+                {w.invoice_required && w.status === 'requested' && <InvoiceUpload w={w} />}
                 <Button size="small" onClick={() => setOpen(w)}>
                   {t('withdrawals.receipt')}
                 </Button>

@@ -9,7 +9,7 @@ import type {
   WithdrawalView,
   WithdrawPreview,
 } from '@trackline/contract/withdrawals';
-import { apiGet, apiPost } from '../../api/client';
+import { apiGet, apiPost, apiUpload } from '../../api/client';
 import { QUERY_KEYS } from '../../lib/query-keys';
 
 export type { BankInfo, BankType, CardInfo, WithdrawalView, WithdrawPreview };
@@ -87,4 +87,10 @@ export async function confirmWithdrawal(amount: string, code: string) {
 
 export function receiptHref(id: number): string {
   return `${API.bill.receiptPdf}?id=${id}`;
+}
+
+export async function uploadInvoice(id: number, file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return (await apiUpload<WithdrawalView>(`${API.bill.invoice}?id=${id}`, form)).data;
 }

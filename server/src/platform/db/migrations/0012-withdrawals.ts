@@ -12,6 +12,7 @@
  * - withdrawal_events: the timeline the musician sees. payout_batches: a provider batch; payout_callbacks: each
  *   provider result once per (withdrawal, outcome).
  * - withdrawal_freezes: accounts finance froze for withdrawals.
+ * - An enterprise's withdrawal carries its invoice (发票, `invoice_key`, a private file) before finance may approve it.
  */
 import { type Kysely, sql } from 'kysely';
 
@@ -99,6 +100,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       batch_id bigint REFERENCES payout_batches(id),
       provider text,
       provider_ref text,
+      -- an enterprise's invoice for the amount (private file key), checked by finance when it approves
+      invoice_key text,
       hold_tx_id bigint NOT NULL REFERENCES ledger_transactions(id),
       settle_tx_id bigint REFERENCES ledger_transactions(id),
       created_at timestamptz NOT NULL DEFAULT now(),
