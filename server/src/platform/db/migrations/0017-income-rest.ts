@@ -6,7 +6,8 @@
  * - `royalty_bad_line`: how the SQL checks of a CSV copied as it is (csv-copy.ts) name a line that does not read.
  * - Multi-file DSR reports: each file is an import row kept as a 'part' until the last file arrives; that
  *   import reads all the files as one report, so the footer counts are checked across them.
- * - royalty_lines loses its per-line foreign key to royalty_imports (see below).
+ * - royalty_lines loses its per-line foreign key to royalty_imports and its unique (import_id, line_no) btree (see
+ *   below): they were two fifths of writing a line.
  */
 import { type Kysely, sql } from 'kysely';
 
