@@ -4,7 +4,23 @@
  */
 import { z } from 'zod';
 
-export const SMS_EVENTS = ['register', 'mobilelogin', 'resetpwd', 'changemobile'] as const;
+/**
+ * `oldmobile` (changing the mobile: the code to the current number) and `logoutaccount` (confirming deletion) go
+ * only to the logged-in caller's own mobile; `bankcard` and `withdraw` (issue 12): adding a card or confirming a
+ * withdrawal, to the caller's own mobile too; `guardian`: the code a minor's guardian receives at /register/children
+ * and for the supplement (issue 10).
+ */
+export const SMS_EVENTS = [
+  'register',
+  'mobilelogin',
+  'resetpwd',
+  'changemobile',
+  'oldmobile',
+  'logoutaccount',
+  'bankcard',
+  'withdraw',
+  'guardian',
+] as const;
 export type SmsEvent = (typeof SMS_EVENTS)[number];
 
 const mobile = z.string().trim().min(1).max(20);

@@ -174,3 +174,32 @@ export interface ProblemListData {
   page: number;
   limit: number;
 }
+
+/**
+ * One search over the help centre (issue 9: the search found Q&A only): help documents, news and questions, each
+ * group with its first hits and its total. `excerpt` is plain text around the first match (no HTML); the portal
+ * marks the keyword in titles and excerpts itself.
+ */
+export interface SearchHit {
+  id: number;
+  title: string;
+  excerpt: string;
+}
+export interface HelpSearchHit extends SearchHit {
+  type: number;
+  tid: number;
+  category_title: string;
+}
+export interface NewsSearchHit extends SearchHit {
+  publish_at: string;
+}
+export interface SearchGroup<T> {
+  total: number;
+  list: T[];
+}
+export interface ContentSearchData {
+  keyword: string;
+  help: SearchGroup<HelpSearchHit>;
+  news: SearchGroup<NewsSearchHit>;
+  questions: SearchGroup<SearchHit>;
+}

@@ -22,6 +22,12 @@ export const helpInfoBody = z.object({
   tid: z.coerce.number().int().min(0).max(2_147_483_647).optional(),
 });
 
+/** The help centre's one search (documents, news, questions); each group answers up to `limit` hits. */
+export const contentSearchBody = z.object({
+  keyword: z.string().trim().min(1).max(50),
+  limit: z.coerce.number().int().min(1).max(20).default(5),
+});
+
 export const questionListBody = z.object({
   page,
   limit,

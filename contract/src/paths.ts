@@ -1,6 +1,9 @@
+import { CENTRE_PATHS } from './account-centre';
 import { COVERS_ADMIN_PATHS, COVERS_PATHS } from './covers-paths';
 import { DISTRIBUTION_ADMIN_PATHS, DISTRIBUTION_PATHS } from './distribution-paths';
+import { REALNAME_ADMIN_PATHS, REALNAME_PATHS } from './realname-paths';
 import { ROYALTIES_ADMIN_PATHS, ROYALTIES_PATHS } from './royalties-paths';
+import { WITHDRAWAL_ADMIN_PATHS, WITHDRAWAL_PATHS } from './withdrawals-paths';
 
 /** The staff content console's calls for one kind: /api/admin/content/<kind>_<list|info|save|delete>. */
 function contentAdminPaths<K extends string>(kind: K) {
@@ -22,6 +25,8 @@ export const API = {
   userInfo: '/api/user/info',
   logout: '/api/user/logout',
   resetPwd: '/api/user/resetpwd',
+  /** The account centre: profile, security, leaving (issue 10). */
+  centre: CENTRE_PATHS,
   agentInfo: '/api/agent/info',
   messageCount: '/api/message/count',
   messageList: '/api/message/getlist',
@@ -32,6 +37,7 @@ export const API = {
   anchorConfig: '/api/cms/data/webAnchorConfig',
   helpInfo: '/api/cms/data/help_info',
   questions: '/api/cms/data/webQuestion',
+  contentSearch: '/api/cms/data/search',
   hotPlans: '/api/cms/data/hot_plan',
   hotPlanInfo: '/api/cms/data/hot_plan_info',
   downloadConfig: '/api/web/download_config',
@@ -51,6 +57,7 @@ export const API = {
     list: '/api/publish/list',
     withdraw: '/api/publish/withdraw',
     remove: '/api/publish/delete',
+    removeBatch: '/api/publish/delete_batch',
     reopen: '/api/publish/reopen',
     startChange: '/api/publish/start_change',
     discardChange: '/api/publish/discard_change',
@@ -67,8 +74,10 @@ export const API = {
   distribution: DISTRIBUTION_PATHS,
   /** The cover maker (issue 14). */
   covers: COVERS_PATHS,
-  /** Income: the musician's bills (issue 11). */
-  bill: ROYALTIES_PATHS,
+  /** Income: the musician's bills (issue 11), and withdrawals (issue 12). */
+  bill: { ...ROYALTIES_PATHS, ...WITHDRAWAL_PATHS },
+  /** Real names, minors, enterprise verification (issue 10). */
+  realname: REALNAME_PATHS,
   /** Storage (works issue): quota, upload grants, resumable (tus) uploads of audio and video. */
   userStorage: '/api/userstorage/userdata',
   ossSecret: '/api/aliyun/osssecret',
@@ -118,5 +127,7 @@ export const API = {
     distribution: DISTRIBUTION_ADMIN_PATHS,
     covers: COVERS_ADMIN_PATHS,
     royalties: ROYALTIES_ADMIN_PATHS,
+    withdrawals: WITHDRAWAL_ADMIN_PATHS,
+    realname: REALNAME_ADMIN_PATHS,
   },
 } as const;

@@ -58,7 +58,10 @@ export type TrackInput = z.infer<typeof trackInput>;
 
 /** Step 1: the work's information and files. The whole track list is sent: added, removed and reordered at once. */
 export const workInfoBody = z.object({
-  id,
+  /** Absent on a work's first save: the draft is created by that save (with `kind`), never before (issue 9). */
+  id: id.optional(),
+  /** A new work's kind; only read when `id` is absent. */
+  kind: z.enum(RELEASE_KINDS).optional(),
   title: text(L.titleMax).default(''),
   version: text(L.versionMax).default(''),
   primary_artists: names.default([]),
@@ -103,6 +106,9 @@ export const workSignBody = z.object({
 export type WorkSignBody = z.infer<typeof workSignBody>;
 
 export const workIdBody = z.object({ id });
+/** Several of the caller's drafts deleted at once (the work list's selection): all or none. */
+export const workBatchDeleteBody = z.object({ ids: z.array(id).min(1).max(50) });
+export type WorkBatchDeleteBody = z.infer<typeof workBatchDeleteBody>;
 export type WorkIdBody = z.infer<typeof workIdBody>;
 
 export const workListBody = z.object({
@@ -158,4 +164,12 @@ export const reviewRejectBody = z.object({
 });
 export type ReviewRejectBody = z.infer<typeof reviewRejectBody>;
 
-export const reviewOnlineBody = z.object({ id, remark: text(500).default('') });
+/**
+ * Marking a work online. Before its release date (China time) the server refuses (2251, with `release_date`) unless
+ * the editor confirmed it knowingly: `before_release: true` (issue 9: works went "online" days before their date).
+ */
+export const reviewOnlineBody = z.object({
+  id,
+  remark: text(500).default(''),
+  before_release: z.boolean().default(false),
+});

@@ -12,14 +12,31 @@ export const PASSWORD = 'Journey2026';
 const PASSWORD_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$N2J5r5fF+hJ1on3YdI8tVQ$Taf6P6bBKLhaCoQc5X1gnY01brGdAfv5Eg/XdpieGWw';
 
-/** A musician on the default site, or on `siteId` (a site made by `createSite`). */
-export async function createMusician(nickname: string, siteId?: number): Promise<{ mobile: string }> {
+/**
+ * A musician on the default site, or on `siteId` (a site made by `createSite`). Verified with a real name unless
+ * `verified: false` (issue 10: step 3 submits only for a verified legal party).
+ */
+export async function createMusician(
+  nickname: string,
+  siteId?: number,
+  options: { verified?: boolean; groupId?: number; companyName?: string } = {},
+): Promise<{ mobile: string }> {
   const mobile = freshMobile();
+  const verified = options.verified ?? true;
   await withDatabase((client) =>
     client.query(
-      `INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id)
-       SELECT id, $1, $2, $3, 1 FROM agents WHERE ($4::bigint IS NULL AND is_default) OR id = $4`,
-      [mobile, PASSWORD_HASH, nickname, siteId ?? null],
+      `INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id, real_name, is_verify, company_name)
+       SELECT id, $1, $2, $3, $5, $6, $7, $8 FROM agents WHERE ($4::bigint IS NULL AND is_default) OR id = $4`,
+      [
+        mobile,
+        PASSWORD_HASH,
+        nickname,
+        siteId ?? null,
+        options.groupId ?? 1,
+        verified ? '测试音乐人' : '',
+        verified ? 1 : 0,
+        options.companyName ?? null,
+      ],
     ),
   );
   return { mobile };
@@ -40,7 +57,8 @@ export async function createSite(title: string): Promise<{ id: number; title: st
   return { id: Number(result.rows[0]!.id), title, domain };
 }
 
-async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+/** Runs queries on the journey server's own database (to read what a journey left there). */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {

@@ -155,6 +155,21 @@ export async function submitSingle(
   request: APIRequestContext,
   input: { title: string; artist: string },
 ): Promise<SubmittedWork> {
+  const { id } = await prepareSingle(request, input);
+  await call(request, API.publish.sign, {
+    id,
+    agree: true,
+    agreement_version: AGREEMENT_VERSION,
+    signature_png: null,
+  });
+  return { id, title: input.title };
+}
+
+/** The same single taken through steps 1 and 2 only: ready to sign at step 3 (100). */
+export async function prepareSingle(
+  request: APIRequestContext,
+  input: { title: string; artist: string },
+): Promise<SubmittedWork> {
   const [audioKey, coverKey] = await Promise.all([
     uploadAudio(request, makeWav(), `${input.title}.wav`),
     uploadSmall(request, makeCoverPng(), 'cover.png', 'image/png'),
@@ -202,12 +217,6 @@ export async function submitSingle(
     platforms: ['qq_music', 'netease', 'spotify'],
     territories: 'worldwide',
     release_date: daysAhead(30),
-  });
-  await call(request, API.publish.sign, {
-    id,
-    agree: true,
-    agreement_version: AGREEMENT_VERSION,
-    signature_png: null,
   });
   return { id, title: input.title };
 }

@@ -89,6 +89,8 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   await staff.reload();
   await staff.getByRole('button', { name: '标记已上线' }).click();
   const online = staff.getByRole('dialog', { name: '标记为已上线' });
+  // released ahead of today: confirmed knowingly (issue 9)
+  await online.getByRole('checkbox').check();
   await online.getByRole('button', { name: '标记已上线' }).click();
   await expect(staff.locator('.admin-review-summary')).toContainText('作品已上线');
   await expect(qq.getByTestId('store-state')).toHaveText('已上线', { timeout: 30_000 });

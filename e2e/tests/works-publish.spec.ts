@@ -38,14 +38,16 @@ function releaseDate(daysAhead: number): string {
 /** Step 1 of a new single, filled completely with real files, then "Next": lands on step 2. */
 async function completeSingleStep1(page: Page, title: string, files: { wav: string; cover: string }) {
   await page.getByRole('button', { name: '发布单曲' }).first().click();
-  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get('id'));
+  // nothing exists yet: the first save (of the first thing typed) creates the draft and the address takes its id
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?kind=single$/);
 
   // A live rule: ALL CAPS and "feat." are flagged while typing, before anything is sent.
   await page.getByRole('textbox', { name: '歌曲名称' }).fill('MIDNIGHT RAIN feat. Someone');
   await expect(page.getByText('标题中不得写合作艺人')).toBeVisible();
   await page.getByRole('textbox', { name: '歌曲名称' }).fill(title);
   await expect(page.getByText('标题中不得写合作艺人')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/, { timeout: 20_000 });
+  const id = Number(new URL(page.url()).searchParams.get('id'));
   // The limit is in sight as one types (titles were cut at 200 characters silently).
   await expect(page.getByText(`${[...title].length} / 200`).first()).toBeVisible();
 
@@ -216,11 +218,12 @@ test('an album gets a second track and a new order in update-music, kept after a
   const musician = await createMusician('专辑音乐人');
   await logInAs(page, musician.mobile);
   await page.getByRole('button', { name: '发布专辑' }).first().click();
-  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
-  const id = Number(new URL(page.url()).searchParams.get('id'));
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?kind=album$/);
   await page.getByRole('textbox', { name: '专辑名称' }).fill('四季');
   await page.getByRole('textbox', { name: '曲目名称' }).fill('春');
   await waitSaved(page);
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
+  const id = Number(new URL(page.url()).searchParams.get('id'));
 
   await page.goto('/work-management/list');
   await page.getByTestId(`work-row-${id}`).getByRole('link', { name: '编辑曲目' }).click();

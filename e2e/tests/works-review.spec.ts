@@ -157,6 +157,9 @@ test('an editor reviews submitted singles: approve to 990, find it awaiting onli
     // Marked online: 991 for the editor and the musician.
     await staff.getByRole('button', { name: '标记已上线' }).click();
     dialog = staff.getByRole('dialog', { name: '标记为已上线' });
+    // its release date is ahead: the dialog names it and wants a confirmation (issue 9)
+    await expect(dialog.getByTestId('online-before-release')).toContainText(/发行日期是 \d{4}-\d{2}-\d{2}，还没到/);
+    await dialog.getByRole('checkbox').check();
     await dialog.getByRole('button', { name: '标记已上线' }).click();
     await expect(summary).toContainText('作品已上线');
     await expect(summary).toContainText('当前状态无需审核操作');

@@ -11,6 +11,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { findSessionUser } from './modules/account/account.repository';
 import { accountRoutes } from './modules/account/account.routes';
+import { centreRoutes } from './modules/account/centre.routes';
 import { contentAdminRoutes } from './modules/content/content.admin-routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { coversAdminRoutes } from './modules/covers/covers.admin-routes';
@@ -18,6 +19,8 @@ import { coversRoutes } from './modules/covers/covers.routes';
 import { distributionAdminRoutes } from './modules/distribution/distribution.admin-routes';
 import { distributionRoutes } from './modules/distribution/distribution.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { realnameAdminRoutes } from './modules/realname/realname.admin-routes';
+import { realnameRoutes } from './modules/realname/realname.routes';
 import { royaltiesAdminRoutes } from './modules/royalties/royalties.admin-routes';
 import { royaltiesRoutes } from './modules/royalties/royalties.routes';
 import { siteAdminRoutes } from './modules/site/site.admin-routes';
@@ -30,6 +33,8 @@ import { storageAdminRoutes } from './modules/storage/storage.admin-routes';
 import { storageRoutes } from './modules/storage/storage.routes';
 import { supportRoutes } from './modules/support/support.routes';
 import { workorderRoutes } from './modules/support/workorder.routes';
+import { withdrawalsAdminRoutes } from './modules/withdrawals/withdrawals.admin-routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { reviewRoutes } from './modules/works/review.routes';
 import { worksRoutes } from './modules/works/works.routes';
 import type { Deps } from './platform/deps';
@@ -173,6 +178,7 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   app.get('/api/ping', { schema: { tags: ['platform'], summary: 'Liveness (no database)' } }, async () => ok(null));
 
   await accountRoutes(app, deps, auth);
+  await centreRoutes(app, deps, auth);
   await siteRoutes(app, deps);
   await messagesRoutes(app, deps, auth);
   await staffRoutes(app, deps, auth);
@@ -189,8 +195,12 @@ export async function buildApp(deps: Deps, options: { logger?: boolean | object 
   await distributionAdminRoutes(app, deps, auth);
   await coversRoutes(app, deps, auth);
   await coversAdminRoutes(app, deps, auth);
+  await withdrawalsRoutes(app, deps, auth);
+  await withdrawalsAdminRoutes(app, deps, auth);
   await royaltiesRoutes(app, deps, auth);
   await royaltiesAdminRoutes(app, deps, auth);
+  await realnameRoutes(app, deps, auth);
+  await realnameAdminRoutes(app, deps, auth);
 
   await registerFiles(app, deps);
 

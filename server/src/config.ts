@@ -118,6 +118,23 @@ const schema = z.object({
     .default({}),
   DELIVERY_POLL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
   SHUTDOWN_GRACE_SECONDS: z.coerce.number().min(0).max(15).default(3),
+  // Withdrawals (issue 12), amounts in fen.
+  WITHDRAW_MIN_FEN: z.coerce.number().int().min(1).default(10_000),
+  WITHDRAW_MONTHLY_CAP_FEN: z.coerce.number().int().min(1).default(5_000_000),
+  WITHDRAW_FEE_FEN: z.coerce.number().int().min(0).default(100),
+  WITHDRAW_SECOND_APPROVAL_FEN: z.coerce.number().int().min(1).default(2_000_000),
+  WITHDRAW_CARD_CHANGE_HOLD_HOURS: z.coerce.number().int().min(0).max(720).default(24),
+  PAYOUT_PROVIDER: z.enum(['devlog', 'bankfile']).default('devlog'),
+  PAYOUT_CALLBACK_SECRET: z.string().min(16).optional(),
+  PAYOUT_DEV_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(5),
+  // Real names (modules/realname): the verification provider, its callback's secret, the ID numbers' key.
+  IDENTITY_PROVIDER: z.enum(['dev', 'http']).default('dev'),
+  IDENTITY_PROVIDER_URL: z.url().optional(),
+  IDENTITY_CALLBACK_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  IDENTITY_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hex characters (a 256-bit key)')
+    .optional(),
 });
 
 export type Config = ReturnType<typeof toConfig>;
@@ -175,12 +192,30 @@ function toConfig(env: z.infer<typeof schema>) {
     // On SIGTERM: how long requests (on kept-alive connections too) get 503 + Connection: close before the server
     // closes its connections (platform/http/draining.ts). Within main.ts's 20 s limit for the whole stop.
     shutdownGraceMs: env.SHUTDOWN_GRACE_SECONDS * 1000,
+    identity: {
+      provider: env.IDENTITY_PROVIDER,
+      providerUrl: env.IDENTITY_PROVIDER_URL,
+      // Unset: derived from the server-wide secret in the settings table (modules/realname/identity-crypto.ts).
+      callbackSecret: env.IDENTITY_CALLBACK_SECRET,
+      encryptionKey: env.IDENTITY_ENCRYPTION_KEY,
+    },
     delivery: {
       sender: { dpid: env.DELIVERY_SENDER_DPID, name: env.DELIVERY_SENDER_NAME },
       // Local-folder stores write under here; a store's address is a folder relative to it.
       dir: path.resolve(env.DELIVERY_DIR ?? path.join(dataDir, 'delivery')),
       credentials: env.DELIVERY_CREDENTIALS,
       pollMs: env.DELIVERY_POLL_SECONDS * 1000,
+    },
+    // Withdrawals (modules/withdrawals): limits, the fee, maker–checker, the card-change wait and the payout rail.
+    withdrawals: {
+      minFen: BigInt(env.WITHDRAW_MIN_FEN),
+      monthlyCapFen: BigInt(env.WITHDRAW_MONTHLY_CAP_FEN),
+      feeFen: BigInt(env.WITHDRAW_FEE_FEN),
+      secondApprovalFen: BigInt(env.WITHDRAW_SECOND_APPROVAL_FEN),
+      cardChangeHoldMs: env.WITHDRAW_CARD_CHANGE_HOLD_HOURS * 3_600_000,
+      provider: env.PAYOUT_PROVIDER,
+      callbackSecret: env.PAYOUT_CALLBACK_SECRET,
+      devDelayMs: env.PAYOUT_DEV_DELAY_SECONDS * 1000,
     },
   };
 }
@@ -203,6 +238,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (input.S3_BUCKET && !input.S3_ACCESS_KEY_ID) problems.push('S3_ACCESS_KEY_ID: required when S3_BUCKET is set');
   if (input.S3_BUCKET && !input.S3_SECRET_ACCESS_KEY)
     problems.push('S3_SECRET_ACCESS_KEY: required when S3_BUCKET is set');
+  if (input.IDENTITY_PROVIDER === 'http' && !input.IDENTITY_PROVIDER_URL)
+    problems.push('IDENTITY_PROVIDER_URL: required when IDENTITY_PROVIDER is http');
+  if (input.IDENTITY_PROVIDER === 'http' && !input.IDENTITY_CALLBACK_SECRET)
+    problems.push('IDENTITY_CALLBACK_SECRET: required when IDENTITY_PROVIDER is http');
   if (parsed.success && parsed.data.UPC_COMPANY_PREFIX.length > parsed.data.UPC_CODE_LENGTH - 2)
     problems.push(`UPC_COMPANY_PREFIX: leaves no room for item numbers in ${parsed.data.UPC_CODE_LENGTH}-digit codes`);
   if (problems.length > 0 || !parsed.success) throw new ConfigError(problems);

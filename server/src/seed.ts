@@ -9,11 +9,14 @@ import { DEFAULT_SITE_TITLE } from '@trackline/contract/site-defaults';
 import { type AgentSaveBody, BLANK_AGENT } from '@trackline/contract/staff';
 import QRCode from 'qrcode';
 import { ensureDemoMusician } from './modules/account/account.service';
+import { seedDemoCentre } from './modules/account/centre.seed';
 import { seedContent } from './modules/content/content.seed';
 import { seedDemoStores } from './modules/distribution/distribution.seed';
+import { seedDemoRealNames } from './modules/realname/realname.seed';
 import { seedDemoIncome } from './modules/royalties/royalties.seed';
 import { ensureDefaultAgent } from './modules/site/site.service';
 import { ensureFirstAdmin } from './modules/staff/staff.service';
+import { seedDemoWithdrawals, seedWithdrawalTables } from './modules/withdrawals/withdrawals.seed';
 import { seedDemoWorks } from './modules/works/works.seed';
 import { getSetting, setSettingOnce } from './platform/db/settings';
 import type { Deps } from './platform/deps';
@@ -84,18 +87,25 @@ export async function seed(deps: Deps, options: SeedOptions = {}): Promise<SeedR
 
   if (demo) {
     await ensureDemoMusician(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
+    // The personal centre's bio, artist names and past sign-ins (account centre, once).
+    await seedDemoCentre(deps, DEMO_MUSICIAN.mobile);
     await setSettingOnce(db, 'demo_seeded', new Date().toISOString());
   }
   // The footer's platform documents always; the demo news, help, Q&A, plans and versions with SEED_DEMO (each once).
   await seedContent(deps, { demo: config.seedDemo });
   // Demo DDEX ids for the stores that have none, so demo deliveries go the whole way (distribution module).
   if (config.seedDemo) await seedDemoStores(deps);
+  // The demo musician verified with a real name (their letters name it), a demo enterprise in the staff queue.
+  if (config.seedDemo) await seedDemoRealNames(deps, { ...DEMO_MUSICIAN, agentId: agent.id });
   // After the musician and the first admin: the works are theirs and reviewed by the admin (each once).
   if (config.seedDemo && options.demoWorks !== false) {
     await seedDemoWorks(deps, DEMO_MUSICIAN.mobile);
     // Store reports for the released tracks, imported for real: income from the first start (royalties module).
     await seedDemoIncome(deps, DEMO_MUSICIAN.mobile);
   }
+  // The banks and card BINs payouts know, always; the demo musician's card and withdrawals once (withdrawals module).
+  await seedWithdrawalTables(deps);
+  if (config.seedDemo && options.demoWorks !== false) await seedDemoWithdrawals(deps, DEMO_MUSICIAN.mobile);
   return {
     adminCreated,
     adminPassword: adminCreated && !config.adminPassword ? adminPassword : undefined,

@@ -15,7 +15,15 @@ import { API } from '@trackline/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollAcknowledgements } from '../src/modules/distribution/delivery-acks';
 import { runDeliveries } from '../src/modules/distribution/delivery-run';
-import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
+import {
+  call,
+  createTestApp,
+  ipSequence,
+  type registerUser,
+  registerVerifiedUser,
+  staffLogin,
+  type TestApp,
+} from './harness';
 import { startSftpServer, type TestSftpServer } from './sftp-server';
 import { TestStore } from './test-store';
 import { get, infoBody, post, scopeBody, signBody, uploadBasics } from './work-client';
@@ -57,7 +65,7 @@ type Musician = Awaited<ReturnType<typeof registerUser>>;
 
 /** A single published through the real calls and approved by an editor: 990, queued for QQ Music and Spotify. */
 async function approvedWork(title: string): Promise<{ u: Musician; id: number }> {
-  const u = await registerUser(t, {}, nextIp());
+  const u = await registerVerifiedUser(t, {}, nextIp());
   const files = await uploadBasics(t, u);
   const { id } = (await post(t, u, API.publish.create, { kind: 'single' })).body.data;
   const info = infoBody(id, files, { title, p_line: '℗ 2026 林一', c_line: '© 2026 林一' });

@@ -1,7 +1,7 @@
 /**
- * Real media files made in the tests, byte by byte: WAV (PCM, extensible, with extra chunks), FLAC (STREAMINFO),
- * MP3 (ID3v2 + layer III frames), PNG and JPEG (real, decodable pictures of one colour, or just a header that
- * declares a size), MP4/MOV (ftyp). Used by the media analyzers' unit tests and the upload integration tests.
+ * Real media files made in the tests, byte by byte: WAV (PCM, extensible, with extra chunks), FLAC (STREAMINFO and
+ * CRC-checked frames), MP3 (ID3v2 + layer III frames), PNG and JPEG (real, decodable pictures of one colour, or just
+ * a header that declares a size), MP4/MOV (ftyp). Used by the media analyzers' unit tests and the upload integration tests.
  */
 import { crc32, deflateSync } from 'node:zlib';
 
@@ -85,28 +85,109 @@ function u32le(n: number): Buffer {
 export interface FlacOptions {
   sampleRate?: number;
   channels?: number;
+  /** 8, 16 or 24 (whole bytes: the encoder below writes no bit-packed samples). */
   bitDepth?: number;
+  /** The samples per channel: STREAMINFO declares them and that many are encoded in frames. */
   totalSamples?: number;
   /** A first block of another type instead of STREAMINFO. */
   withoutStreamInfo?: boolean;
+  /** Only 'fLaC' and the metadata, no audio frames (a file cut where its audio begins). */
+  headerOnly?: boolean;
+  /** A 440 Hz tone in verbatim subframes instead of silence in constant ones. */
+  tone?: boolean;
+}
+
+const FLAC_BLOCK = 4096;
+const FLAC_RATE_CODES: Record<number, number> = { 22050: 6, 32000: 8, 44100: 9, 48000: 10, 96000: 11, 192000: 3 };
+const FLAC_SIZE_CODES: Record<number, number> = { 8: 1, 16: 4, 24: 6 };
+
+/** CRC-8 (polynomial x^8+x^2+x+1) of a FLAC frame header. */
+function crc8(bytes: Buffer): number {
+  let crc = 0;
+  for (const b of bytes) {
+    crc ^= b;
+    for (let i = 0; i < 8; i++) crc = crc & 0x80 ? ((crc << 1) ^ 0x07) & 0xff : (crc << 1) & 0xff;
+  }
+  return crc;
+}
+
+/** CRC-16 (polynomial x^16+x^15+x^2+1) of a whole FLAC frame. */
+function crc16(bytes: Buffer): number {
+  let crc = 0;
+  for (const b of bytes) {
+    crc ^= b << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x8005) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return crc;
+}
+
+/** A frame number as FLAC codes it: UTF-8's scheme, for values below 2^31 here. */
+function flacNumber(n: number): Buffer {
+  if (n < 0x80) return Buffer.from([n]);
+  const bytes: number[] = [];
+  let rest = n;
+  let lead = 0x80; // the length marker bits of the first byte grow with each continuation byte
+  let room = 0x3f; // how many value bits the first byte still has
+  while (rest > room) {
+    bytes.unshift(0x80 | (rest & 0x3f));
+    rest = Math.floor(rest / 64);
+    lead = (lead >> 1) | 0x80;
+    room >>= 1;
+  }
+  bytes.unshift(lead | rest);
+  return Buffer.from(bytes);
 }
 
 /**
- * 'fLaC' and a STREAMINFO block claiming `totalSamples` (31 s at 44.1 kHz by default). Only the header is ever
- * read, so no audio frames follow.
+ * A real FLAC file: 'fLaC', STREAMINFO (and nothing else in the metadata) and fixed-size frames of 4096 samples,
+ * each with its header (CRC-8), one subframe a channel (CONSTANT 0 for silence, VERBATIM for the tone) and its
+ * CRC-16. Silence keeps a 31 s file at about 7 kB. (Checked once with libFLAC, @wasm-audio-decoders/flac: 16-bit
+ * 44.1 kHz, 24-bit 96 kHz and 8-bit mono files decode without an error, to the samples written.)
  */
 export function flac(options: FlacOptions = {}): Buffer {
   const { sampleRate = 44_100, channels = 2, bitDepth = 16, totalSamples = 44_100 * 31 } = options;
   const info = Buffer.alloc(34);
-  info.writeUInt16BE(4096, 0); // min block size
-  info.writeUInt16BE(4096, 2); // max block size
+  info.writeUInt16BE(FLAC_BLOCK, 0); // min block size
+  info.writeUInt16BE(FLAC_BLOCK, 2); // max block size
   // min/max frame size (24 bits each) unknown: 0
   const packed =
     (BigInt(sampleRate) << 44n) | (BigInt(channels - 1) << 41n) | (BigInt(bitDepth - 1) << 36n) | BigInt(totalSamples);
   info.writeBigUInt64BE(packed, 10);
   // MD5 of the audio: 16 zero bytes (unknown)
   const header = Buffer.from([options.withoutStreamInfo ? 0x84 : 0x80, 0, 0, 34]);
-  return Buffer.concat([Buffer.from('fLaC'), header, info]);
+  const parts = [Buffer.from('fLaC'), header, info];
+  if (options.headerOnly) return Buffer.concat(parts);
+  const bytes = bitDepth / 8;
+  const amplitude = 2 ** (bitDepth - 1) * 0.25;
+  for (let first = 0, n = 0; first < totalSamples; first += FLAC_BLOCK, n++) {
+    const size = Math.min(FLAC_BLOCK, totalSamples - first);
+    // sync + fixed blocking; block size: 16-bit (size-1) at the end of the header; the rate's and the sample
+    // size's codes (0: "as STREAMINFO says"); independent channels
+    const rate = FLAC_RATE_CODES[sampleRate] ?? 0;
+    const head = Buffer.concat([
+      Buffer.from([0xff, 0xf8, 0x70 | rate, ((channels - 1) << 4) | ((FLAC_SIZE_CODES[bitDepth] ?? 0) << 1)]),
+      flacNumber(n),
+      Buffer.from([(size - 1) >> 8, (size - 1) & 0xff]),
+    ]);
+    const frame: Buffer[] = [head, Buffer.from([crc8(head)])];
+    for (let c = 0; c < channels; c++) {
+      if (!options.tone) {
+        frame.push(Buffer.from([0x00]), Buffer.alloc(bytes)); // CONSTANT: one sample value, 0
+        continue;
+      }
+      const samples = Buffer.alloc(size * bytes);
+      for (let i = 0; i < size; i++) {
+        const value = Math.round(Math.sin((2 * Math.PI * 440 * (first + i)) / sampleRate) * amplitude);
+        samples.writeIntBE(value, i * bytes, bytes);
+      }
+      frame.push(Buffer.from([0x02]), samples); // VERBATIM
+    }
+    const body = Buffer.concat(frame);
+    const crc = Buffer.alloc(2);
+    crc.writeUInt16BE(crc16(body));
+    parts.push(body, crc);
+  }
+  return Buffer.concat(parts);
 }
 
 // ---- MP3 ----
@@ -128,6 +209,17 @@ export function mp3(frames = 50, kbps = 128, sampleRate = 44_100, mono = false):
   const frame = Buffer.alloc(length);
   frame.set([0xff, 0xfb, (MPEG1_BITRATE_INDEX[kbps]! << 4) | (MPEG1_RATE_INDEX[sampleRate]! << 2), mono ? 0xc0 : 0x00]);
   return Buffer.concat([id3, ...Array.from({ length: frames }, () => frame)]);
+}
+
+/** An ID3v2.3 tag holding one picture (APIC) of `bytes` bytes: how a cover embedded in an MP3 or FLAC looks. */
+export function id3WithPicture(bytes: number): Buffer {
+  const body = Buffer.concat([Buffer.from('\0image/jpeg\0\x03\0', 'latin1'), Buffer.alloc(bytes, 0x5a)]);
+  const frame = Buffer.concat([Buffer.from('APIC'), Buffer.alloc(6), body]);
+  frame.writeUInt32BE(body.length, 4);
+  const size = frame.length;
+  const header = Buffer.from([0x49, 0x44, 0x33, 3, 0, 0, 0, 0, 0, 0]);
+  header.set([(size >> 21) & 0x7f, (size >> 14) & 0x7f, (size >> 7) & 0x7f, size & 0x7f], 6);
+  return Buffer.concat([header, frame]);
 }
 
 // ---- PNG ----

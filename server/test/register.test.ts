@@ -247,10 +247,11 @@ describe('POST /api/user/register', () => {
     expect(res.body).toMatchObject({ code: 2010, msg: 'The SMS code is wrong' });
     const ok = await register({ mobile, code, password: 'Secret123', group_id: 1 }, { 'accept-language': 'en' });
     expect(ok.body.msg).toBe('Registered');
+    // the welcome is a template, read in the reader's language (issue 9), whatever the language of registration
     const { rows } = await t.sql(
-      'SELECT m.title FROM messages m JOIN users u ON u.id = m.user_id WHERE u.mobile = $1',
+      'SELECT m.template, m.params FROM messages m JOIN users u ON u.id = m.user_id WHERE u.mobile = $1',
       [mobile],
     );
-    expect(rows[0].title).toBe('Welcome to 乐轨音乐');
+    expect(rows[0]).toEqual({ template: 'welcome', params: { site: '乐轨音乐' } });
   });
 });

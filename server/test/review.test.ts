@@ -2,7 +2,15 @@ import { isValidIsrc, isValidUpc, makeIsrc, makeUpc } from '@trackline/contract/
 import { API } from '@trackline/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isrcYear } from '../src/modules/works/identifier-assignment';
-import { ADMIN_PASSWORD, call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp } from './harness';
+import {
+  ADMIN_PASSWORD,
+  call,
+  createTestApp,
+  ipSequence,
+  registerVerifiedUser,
+  staffLogin,
+  type TestApp,
+} from './harness';
 import { infoBody, post, scopeBody, signaturePng, signBody, uploadBasics } from './work-client';
 import { type FixtureWork, insertWork, readTracks, readWork } from './work-fixtures';
 
@@ -44,7 +52,7 @@ async function member(roles: string[], name: string): Promise<Staff> {
 }
 
 const nextIp = ipSequence(131);
-const musician = () => registerUser(t, {}, nextIp());
+const musician = () => registerVerifiedUser(t, {}, nextIp());
 type Musician = Awaited<ReturnType<typeof musician>>;
 
 const adminGet = (url: string, token: string) => call(t.app, { method: 'GET', url, headers: { 'admin-token': token } });
@@ -57,8 +65,9 @@ const approve = (id: number, extra: object = {}, token = editor.token) =>
   adminPost('/api/admin/review/approve', { id, ...extra }, token);
 const reject = (id: number, extra: object = {}, token = editor.token) =>
   adminPost('/api/admin/review/reject', { id, reason: 'cover', remark: '封面文字过小', ...extra }, token);
+// Fixtures are released 14 days ahead: marking online early is confirmed here (review-online-date.test.ts tests it).
 const online = (id: number, extra: object = {}, token = editor.token) =>
-  adminPost('/api/admin/review/online', { id, ...extra }, token);
+  adminPost('/api/admin/review/online', { id, before_release: true, ...extra }, token);
 
 const unread = async (u: Musician) =>
   (await call(t.app, { method: 'GET', url: '/api/message/count', headers: { token: u.token } })).body.data
@@ -269,7 +278,8 @@ describe('a work’s page', () => {
       id: u.userinfo.id,
       nickname: u.userinfo.nickname,
       mobile: `${u.mobile.slice(0, 3)}****${u.mobile.slice(7)}`,
-      real_name: null,
+      // musicians here are verified (registerVerifiedUser): the editor sees the real name the letter names
+      real_name: '测试音乐人',
     });
     expect(d.audio).toEqual([
       {

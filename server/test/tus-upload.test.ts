@@ -18,7 +18,7 @@ import { sweepStaleUploads } from '../src/modules/storage/tus.service';
 import { fileSigningKey, signFileQuery } from '../src/platform/storage/file-signature';
 import { png } from './files';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { flac, isoMedia, textFile, wav } from './media-files';
+import { flac, id3WithPicture, isoMedia, mp3, textFile, wav } from './media-files';
 import { startTestBucket, type TestBucket } from './s3rver';
 
 const MiB = 1024 * 1024;
@@ -291,6 +291,39 @@ describe('tus resumable upload', () => {
     expect(done.status).toBe(422);
     expect(done.body.data.issues[0].rule).toBe('audio.truncated');
     expect(await rows(t, u.userinfo.id)).toEqual([]);
+  });
+
+  it('reads a FLAC and an MP3 past their first MiB, from the whole file on disk (a cover picture in the ID3 tag)', async () => {
+    const u = await user();
+    // 31 s of tone in verbatim frames (5 MB) behind a 900 kB picture; 40 s of MP3 behind a 1.5 MiB one
+    const song = Buffer.concat([id3WithPicture(900_000), flac({ tone: true })]);
+    const clip = Buffer.concat([id3WithPicture(1.5 * MiB), mp3(1540).subarray(mp3(0).length)]);
+    expect(song.length).toBeGreaterThan(MiB);
+    const a = await uploadWhole(t, u.token, song, { kind: 'audio', filename: 'song.flac' });
+    expect(a.done.status, JSON.stringify(a.done.body)).toBe(204);
+    const b = await uploadWhole(t, u.token, clip, { kind: 'audio', filename: 'clip.mp3' });
+    expect(b.done.status, JSON.stringify(b.done.body)).toBe(204);
+    const stored = await rows(t, u.userinfo.id);
+    expect(stored.map((r) => [r.content_type, r.size_bytes, r.meta])).toEqual([
+      [
+        'audio/flac',
+        song.length,
+        { format: 'flac', bitDepth: 16, sampleRate: 44_100, channels: 2, durationSec: 31, lossy: false },
+      ],
+      [
+        'audio/mpeg',
+        clip.length,
+        {
+          format: 'mp3',
+          bitDepth: null,
+          sampleRate: 44_100,
+          channels: 2,
+          durationSec: expect.any(Number),
+          lossy: true,
+        },
+      ],
+    ]);
+    expect(stored[1]!.meta.durationSec).toBeCloseTo((1540 * 1152) / 44_100, 1);
   });
 
   it('refuses a text file declared as audio, deletes it, and keeps the reason for the client', async () => {

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { flac, jpegImage, pngImage, textFile, wav } from './media-files';
+import { flac, id3WithPicture, jpegImage, pngImage, textFile, wav } from './media-files';
 import { startTestBucket, type TestBucket } from './s3rver';
 
 const MiB = 1024 * 1024;
@@ -189,7 +189,7 @@ describe('upload grants on local disk (signed URL)', () => {
     expect(wavLie.body.code, JSON.stringify(wavLie.body)).toBe(2091);
     expect(wavLie.body.data.issues[0].rule).toBe('audio.truncated');
     // The FLAC's STREAMINFO says more metadata follows: a 4096-byte block, of which 100 bytes are there.
-    const head = flac();
+    const head = flac({ headerOnly: true });
     head[4] = 0x00;
     const flacLie = await send(
       'audio',
@@ -314,6 +314,27 @@ describe('upload grants on S3-compatible storage (presigned POST)', () => {
     });
     expect((await confirm()).body.code).toBe(2093);
     expect(await rows(s, u.userinfo.id)).toHaveLength(1);
+  });
+
+  it('confirm reads a FLAC past its first MiB from the bucket object, streamed to music-metadata', async () => {
+    const u = await registerUser(s, {}, '10.124.0.5');
+    const song = Buffer.concat([id3WithPicture(900_000), flac({ tone: true })]);
+    expect(song.length).toBeGreaterThan(1024 * 1024);
+    const data = (await grant(s, u.token, { kind: 'audio', size: song.length, content_type: 'audio/flac' })).body.data;
+    expect((await post(data, song, 'audio/flac')).status).toBe(204);
+    const ok = await call(s.app, {
+      method: 'POST',
+      url: '/api/upload/confirm',
+      headers: { token: u.token },
+      payload: { key: data.key, name: 'song.flac' },
+    });
+    expect(ok.body.code, JSON.stringify(ok.body)).toBe(1);
+    expect(ok.body.data).toMatchObject({
+      key: data.key,
+      size: song.length,
+      content_type: 'audio/flac',
+      meta: { format: 'flac', bitDepth: 16, sampleRate: 44_100, channels: 2, durationSec: 31, lossy: false },
+    });
   });
 
   it('confirm refuses and deletes an object that is not what its kind needs', async () => {

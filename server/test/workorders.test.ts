@@ -444,16 +444,21 @@ describe('support staff and the thread', () => {
     ).toBe(2071);
   });
 
-  it('writes the messages in the language the user opened the order in', async () => {
+  it('writes the messages in the language of whoever reads them, not of the order (issue 9)', async () => {
     const u = await user();
     const res = await create(u, { title: 'Payout missing' }, { 'accept-language': 'en' });
     const id = res.body.data.id;
     expect(res.body.msg).toBe('Work order sent; support will reply soon');
     await staffReply(id, { content: 'We are checking with the bank.' });
     await adminPost('/api/admin/workorder/close', { id });
-    const list = (await get(u, '/api/message/getlist')).body.data.list;
+    const read = (lang: string) =>
+      call(t.app, { method: 'GET', url: '/api/message/getlist', headers: { token: u.token, 'accept-language': lang } });
+    const list = (await read('en')).body.data.list;
     expect(list[0].title).toBe(`Work order #${id} "Payout missing" was closed`);
     expect(list[1].title).toBe(`New reply to work order #${id} "Payout missing"`);
+    const zh = (await read('zh-CN')).body.data.list;
+    expect(zh[0].title).toBe(`工单 #${id}「Payout missing」已关闭`);
+    expect(zh[1].title).toBe(`工单 #${id}「Payout missing」有新回复`);
   });
 });
 

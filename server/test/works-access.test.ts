@@ -6,7 +6,7 @@
  */
 import { API } from '@trackline/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
+import { call, createTestApp, ipSequence, registerVerifiedUser, type TestApp } from './harness';
 import {
   type FileKeys,
   get,
@@ -30,7 +30,7 @@ afterAll(async () => {
 });
 
 const nextIp = ipSequence(132);
-const user = (): Promise<Musician> => registerUser(t, {}, nextIp());
+const user = (): Promise<Musician> => registerVerifiedUser(t, {}, nextIp());
 const userId = async (u: Musician) =>
   Number((await t.sql('SELECT id FROM users WHERE mobile = $1', [u.mobile])).rows[0].id);
 const P = API.publish;

@@ -9,8 +9,8 @@ import { AGREEMENT_VERSION } from '@trackline/contract/work-model';
 import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, ipSequence, registerUser, type TestApp } from './harness';
-import { jpegImage, pngImage, wav } from './media-files';
+import { call, createTestApp, ipSequence, registerUser, registerVerifiedUser, type TestApp } from './harness';
+import { flac, id3WithPicture, jpegImage, pngImage, wav } from './media-files';
 import { rulesOf } from './rule-assert';
 import {
   type FileKeys,
@@ -38,7 +38,7 @@ afterAll(async () => {
 });
 
 const nextIp = ipSequence(131);
-const user = (): Promise<Musician> => registerUser(t, {}, nextIp());
+const user = (): Promise<Musician> => registerVerifiedUser(t, {}, nextIp());
 const userId = async (u: Musician) =>
   Number((await t.sql('SELECT id FROM users WHERE mobile = $1', [u.mobile])).rows[0].id);
 
@@ -363,6 +363,27 @@ describe('pre-review of the files', () => {
     await saveInfo(u, infoBody(id, { cover: jpeg, audio: mono }));
     const after = (await prereview(u, id)).body.data.issues as { rule: string }[];
     expect(after.map((i) => i.rule)).not.toContain('cover.too_small');
+  });
+
+  it('judges audio stored without its analysis from the whole stored file (a FLAC past its first MiB)', async () => {
+    // mono 22.05 kHz, behind a 900 kB cover picture in an ID3 tag
+    const song = Buffer.concat([id3WithPicture(900_000), flac({ tone: true, channels: 1, sampleRate: 22_050 })]);
+    const key = await uploadAudio(t, u, song, 'old.flac');
+    const cover = await uploadSmall(t, u, jpegImage(3000, 3000), 'cover.jpg', 'image/jpeg');
+    // as a row from before uploads kept what the analyzer read
+    await t.sql('UPDATE user_files SET meta = NULL WHERE key = $1', [key]);
+    const id = await create(u);
+    await saveInfo(u, infoBody(id, { cover, audio: key }));
+    const issues = (await prereview(u, id)).body.data.issues as { rule: string; field: string; params?: unknown }[];
+    const audio = issues.filter((i) => i.field === 'tracks.0.audio');
+    expect(audio).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ rule: 'audio.channels', params: { channels: 1 } }),
+        expect.objectContaining({ rule: 'audio.sample_rate', params: { sampleRate: 22_050 } }),
+      ]),
+    );
+    expect(audio.map((i) => i.rule)).not.toContain('audio.corrupt');
+    expect(audio.map((i) => i.rule)).not.toContain('audio.too_short');
   });
 
   it('the same audio as another account is blocked; as one of one’s own works, warned', async () => {

@@ -5,6 +5,7 @@
  */
 import {
   AuditOutlined,
+  BankOutlined,
   BgColorsOutlined,
   CloudUploadOutlined,
   CommentOutlined,
@@ -14,6 +15,7 @@ import {
   GlobalOutlined,
   MoneyCollectOutlined,
   NotificationOutlined,
+  SafetyCertificateOutlined,
   TeamOutlined,
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
@@ -31,7 +33,9 @@ import ReviewPage from './pages/review-page';
 import StaffPage from './pages/staff-page';
 import WorkordersPage from './pages/workorders-page';
 import { ADMIN_BASE } from './paths';
+import EnterpriseQueuePage from './realname/enterprise-queue-page';
 import RoyaltiesPage from './royalties/royalties-page';
+import WithdrawalsPage from './withdrawals/withdrawals-page';
 
 export interface AdminSection {
   key: string;
@@ -103,6 +107,14 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     render: () => <RoyaltiesPage />,
   },
   {
+    key: 'withdrawals',
+    path: 'withdrawals',
+    label: 'menu.withdrawals',
+    icon: <BankOutlined aria-hidden="true" />,
+    roles: ['admin', 'finance'],
+    render: () => <WithdrawalsPage />,
+  },
+  {
     key: 'workorders',
     path: 'workorders',
     label: 'menu.workorders',
@@ -118,6 +130,15 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
     roles: ['admin', 'support'],
     render: () => <FeedbackPage />,
   },
+  {
+    key: 'realname',
+    path: 'realname',
+    label: 'menu.realname',
+    icon: <SafetyCertificateOutlined aria-hidden="true" />,
+    roles: ['admin', 'support'],
+    render: () => <EnterpriseQueuePage />,
+  },
+
   {
     key: 'content',
     path: 'content',

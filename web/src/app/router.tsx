@@ -102,6 +102,12 @@ export const router = createBrowserRouter([
                     lazy: lazyPage(() => import('../features/account/register-page')),
                   },
                   {
+                    // A minor with the guardian (issue 10).
+                    path: 'children',
+                    handle: handle({ title: 'registerChildren' }),
+                    lazy: lazyPage(() => import('../features/realname/register-children-page')),
+                  },
+                  {
                     path: 'findpwd',
                     handle: handle({ title: 'findPwd' }),
                     lazy: lazyPage(() => import('../features/account/find-password-page')),
@@ -172,9 +178,46 @@ export const router = createBrowserRouter([
                 lazy: lazyPage(() => import('../features/works/work-list-page')),
               },
               {
+                path: 'person-center/information',
+                handle: handle({ title: 'personInformation' }),
+                lazy: lazyPage(() => import('../features/person-center/information-page')),
+              },
+              {
+                path: 'person-center/update-info',
+                handle: handle({ title: 'personUpdateInfo' }),
+                lazy: lazyPage(() => import('../features/person-center/update-info-page')),
+              },
+              {
+                path: 'person-center/reset-pwd',
+                handle: handle({ title: 'personResetPwd' }),
+                lazy: lazyPage(() => import('../features/person-center/reset-pwd-page')),
+              },
+              {
                 path: 'person-center/income-bill',
                 handle: handle({ title: 'incomeBill' }),
                 lazy: lazyPage(() => import('../features/royalties/income-bill-page')),
+              },
+              {
+                path: 'person-center/withdraw',
+                handle: handle({ title: 'withdraw' }),
+                lazy: lazyPage(() => import('../features/withdrawals/withdraw-page')),
+              },
+              {
+                // Real names (issue 10): the state and badge, an adult's verification or a minor's supplement.
+                path: 'realidcation',
+                handle: handle({ title: 'realidcation' }),
+                lazy: lazyPage(() => import('../features/realname/realname-page')),
+              },
+              {
+                path: 'realidcation/enterprise',
+                handle: handle({ title: 'realidcationEnterprise' }),
+                lazy: lazyPage(() => import('../features/realname/enterprise-page')),
+              },
+              {
+                // The development verification provider's page (IDENTITY_PROVIDER=dev): ?attempt=
+                path: 'realidcation/dev-verify',
+                handle: handle({ title: 'realidcationDev' }),
+                lazy: lazyPage(() => import('../features/realname/dev-verify-page')),
               },
               {
                 path: 'system-message',

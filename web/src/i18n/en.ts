@@ -4,7 +4,10 @@ import { errorCatalogue } from '@trackline/contract/errors';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
 import type { Messages } from './messages';
+import { personCenterEn } from './person-center-en';
+import { realnameEn } from './realname-en';
 import { royaltiesEn } from './royalties-en';
+import { withdrawalsEn } from './withdrawals-en';
 import { worksEn } from './works-en';
 
 export const en: Messages = {
@@ -56,6 +59,14 @@ export const en: Messages = {
     intelligenceCover: 'Smart cover maker',
     intelligenceCoverHead: 'Cover editor',
     incomeBill: 'Income bill',
+    personInformation: 'Personal centre',
+    personUpdateInfo: 'Edit profile',
+    personResetPwd: 'Account security',
+    withdraw: 'Withdraw',
+    realidcation: 'Real name',
+    realidcationEnterprise: 'Company verification',
+    realidcationDev: 'Verification',
+    registerChildren: 'Register a minor',
   },
   nav: {
     main: 'Main navigation',
@@ -81,6 +92,7 @@ export const en: Messages = {
     logout: 'Log out',
     messages: 'System messages',
     workOrders: 'Work orders',
+    realname: 'Real name',
   },
   messages: {
     title: 'System messages',
@@ -340,10 +352,20 @@ export const en: Messages = {
     none: 'None',
     author: 'By {{name}}',
   },
+  search: {
+    searching: 'Searching…',
+    summary: '{{count}} results for “{{keyword}}”',
+    count: '({{count}})',
+    help: 'Help documents',
+    news: 'News',
+    questions: 'Questions and answers',
+    more: 'Show more results',
+    none: 'Nothing found for “{{keyword}}”. Try other words, or ask us.',
+  },
   help: {
     title: 'Help centre',
     subtitle: 'Platform documents, distribution rules and guides in one place',
-    searchLabel: 'Search the help Q&A',
+    searchLabel: 'Search the help centre',
     searchPlaceholder: 'Keywords, e.g. withdrawal, review',
     searchButton: 'Search',
     viewAll: 'View all',
@@ -506,4 +528,7 @@ export const en: Messages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  personCenter: personCenterEn,
+  withdrawals: withdrawalsEn,
+  realname: realnameEn,
 };

@@ -217,6 +217,18 @@ export const worksEn: Messages['works'] = {
     doneTitle: 'Submitted: waiting for editor review',
     doneText: 'Status of the work:',
   },
+  bulk: {
+    label: 'Chosen drafts',
+    choose: 'Choose “{{title}}”',
+    chooseAll: 'Choose all drafts on this page',
+    chosen: 'Drafts chosen: {{count}}',
+    clear: 'Clear',
+    delete: 'Delete chosen drafts',
+    confirm: 'Delete {{count}} drafts?',
+    text: 'These drafts, their tracks and materials are deleted; your uploaded files stay in your storage. This cannot be undone.',
+    more: 'and {{count}} more',
+    done: 'Drafts deleted: {{count}}',
+  },
   list: {
     title: 'My works',
     intro: 'Where each work stands: continue what you started, or fix what was rejected',

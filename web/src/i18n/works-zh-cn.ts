@@ -217,6 +217,18 @@ export const worksZhCN = {
     doneTitle: '已提交，等待编辑审核',
     doneText: '作品当前状态：',
   },
+  bulk: {
+    label: '已选草稿',
+    choose: '选择“{{title}}”',
+    chooseAll: '选择本页全部草稿',
+    chosen: '已选 {{count}} 个草稿',
+    clear: '取消选择',
+    delete: '删除所选草稿',
+    confirm: '删除这 {{count}} 个草稿？',
+    text: '这些草稿及其曲目、物料将被删除，已上传的文件仍保留在你的存储空间。删除后无法恢复。',
+    more: '以及另外 {{count}} 个',
+    done: '已删除 {{count}} 个草稿',
+  },
   list: {
     title: '作品管理',
     intro: '查看每个作品的状态，继续未完成的发布，或处理被驳回的作品',

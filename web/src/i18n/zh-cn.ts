@@ -6,7 +6,10 @@
 import { errorCatalogue } from '@trackline/contract/errors';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { personCenterZhCN } from './person-center-zh-cn';
+import { realnameZhCN } from './realname-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
+import { withdrawalsZhCN } from './withdrawals-zh-cn';
 import { worksZhCN } from './works-zh-cn';
 
 export const zhCN = {
@@ -58,6 +61,14 @@ export const zhCN = {
     intelligenceCover: '智能封面',
     intelligenceCoverHead: '自定义封面',
     incomeBill: '收入账单',
+    personInformation: '个人中心',
+    personUpdateInfo: '修改资料',
+    personResetPwd: '账号安全',
+    withdraw: '提现',
+    realidcation: '实名认证',
+    realidcationEnterprise: '企业认证',
+    realidcationDev: '认证',
+    registerChildren: '未成年人注册',
   },
   nav: {
     main: '主导航',
@@ -83,6 +94,7 @@ export const zhCN = {
     logout: '退出登录',
     messages: '系统消息',
     workOrders: '工单',
+    realname: '实名认证',
   },
   messages: {
     title: '系统消息',
@@ -340,10 +352,20 @@ export const zhCN = {
     none: '没有了',
     author: '作者：{{name}}',
   },
+  search: {
+    searching: '正在搜索…',
+    summary: '“{{keyword}}”共找到 {{count}} 条结果',
+    count: '（{{count}}）',
+    help: '帮助文档',
+    news: '新闻资讯',
+    questions: '常见问题',
+    more: '显示更多结果',
+    none: '没有找到与“{{keyword}}”相关的内容，换个关键词试试，或直接向我们提问。',
+  },
   help: {
     title: '帮助中心',
     subtitle: '平台文档、发行规则与使用指南，一站查询',
-    searchLabel: '搜索帮助问答',
+    searchLabel: '搜索帮助中心',
     searchPlaceholder: '输入关键词，例如：提现、审核',
     searchButton: '搜索',
     viewAll: '查看全部',
@@ -502,4 +524,7 @@ export const zhCN = {
   distribution: distributionZhCN,
   covers: coversZhCN,
   royalties: royaltiesZhCN,
+  personCenter: personCenterZhCN,
+  withdrawals: withdrawalsZhCN,
+  realname: realnameZhCN,
 } as const;

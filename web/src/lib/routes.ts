@@ -44,6 +44,11 @@ export function workStepRoute(step: 1 | 2 | 3, id?: number): string {
   return `/work-publish/step/step-${step}${id ? `?id=${id}` : ''}`;
 }
 
+/** Step 1 of a work not created yet: the draft is made by its first save. */
+export function newWorkRoute(kind: 'single' | 'album'): string {
+  return `/work-publish/step/step-1?kind=${kind}`;
+}
+
 export function updateMusicRoute(id: number): string {
   return `/work-publish/update-music?id=${id}`;
 }

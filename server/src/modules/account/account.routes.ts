@@ -1,14 +1,18 @@
 /** The account calls of spec §7: captcha, SMS codes, register, login, user info, logout, password reset. */
-import { loginBody, registerBody, resetPwdBody, smsSendQuery, type UserInfo } from '@trackline/contract/account';
+import { loginBody, registerBody, smsSendQuery, type UserInfo } from '@trackline/contract/account';
+import { resetPwdAnyBody } from '@trackline/contract/account-centre';
 import { API } from '@trackline/contract/paths';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
+import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
-import { cookieName, cookieOptions, fromWebPage, refuseCrossSite } from '../../platform/http/auth';
+import { cookieName, cookieOptions, fromWebPage, readToken, refuseCrossSite } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { createCaptcha } from '../../platform/security/captcha';
 import * as account from './account.service';
+import { centreText } from './centre-texts';
+import { changePassword } from './security.service';
 
 function meta(request: FastifyRequest): account.RequestMeta {
   return {
@@ -28,15 +32,28 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     return fromWebPage(request) ? { ...userinfo, token: '' } : userinfo;
   };
   const sameSiteOnly = refuseCrossSite(deps.config);
+  // Calls open to visitors that do more for a logged-in caller: the session when there is a live one, else none.
+  const sessionIfAny = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (!readToken(request, 'user')) return;
+    try {
+      await auth.requireUser(request, reply);
+    } catch {
+      request.user = undefined;
+    }
+  };
 
   r.get(API.captcha, { schema: { tags, summary: 'A single-use picture code' } }, async () =>
     ok(await createCaptcha(deps.database.db, deps.secret)),
   );
 
-  r.get(API.smsSend, { schema: { tags, summary: 'Send an SMS code', querystring: smsSendQuery } }, async (request) => {
-    await account.sendSms(deps, request.query, meta(request));
-    return ok(null, okText('SMS_SENT', langOf(request)));
-  });
+  r.get(
+    API.smsSend,
+    { schema: { tags, summary: 'Send an SMS code', querystring: smsSendQuery }, onRequest: sessionIfAny },
+    async (request) => {
+      await account.sendSms(deps, request.query, meta(request), request.user?.subject.mobile);
+      return ok(null, okText('SMS_SENT', langOf(request)));
+    },
+  );
 
   r.post(
     API.register,
@@ -51,8 +68,12 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
     API.login,
     { schema: { tags, summary: 'Log in by password or SMS code', body: loginBody }, onRequest: sameSiteOnly },
     async (request, reply) => {
-      const { token, userinfo } = await account.login(deps, request.body, meta(request));
-      return ok({ userinfo: startSession(request, reply, token, userinfo) }, okText('LOGGED_IN', langOf(request)));
+      const { token, userinfo, deletionCancelled } = await account.login(deps, request.body, meta(request));
+      // deletion_cancelled: this login ended a pending account deletion (its cooling-off), which the page says.
+      return ok(
+        { userinfo: startSession(request, reply, token, userinfo), deletion_cancelled: deletionCancelled },
+        okText('LOGGED_IN', langOf(request)),
+      );
     },
   );
 
@@ -79,10 +100,33 @@ export async function accountRoutes(app: FastifyInstance, deps: Deps, auth: Auth
 
   r.post(
     API.resetPwd,
-    { schema: { tags, summary: 'Set a new password with an SMS code', body: resetPwdBody } },
+    {
+      schema: {
+        tags,
+        summary:
+          "Set a new password: mobile + SMS code (forgotten password), or, logged in, the old password or an SMS code to one's own mobile",
+        body: resetPwdAnyBody,
+      },
+      onRequest: sessionIfAny,
+    },
     async (request) => {
-      await account.resetPassword(deps, request.body);
-      return ok(null, okText('PASSWORD_RESET', langOf(request)));
+      const body = request.body;
+      if ('mobile' in body) {
+        await account.resetPassword(deps, body, meta(request));
+        return ok(null, okText('PASSWORD_RESET', langOf(request)));
+      }
+      // Without a mobile the caller proves who they are by their session.
+      const user = request.user;
+      if (!user) throw new AppError('LOGIN_INVALID');
+      const proof = 'oldpassword' in body ? { oldpassword: body.oldpassword } : { code: body.code };
+      await changePassword(
+        deps,
+        { userId: user.subjectId, sessionId: user.sessionId },
+        proof,
+        body.newpassword,
+        meta(request),
+      );
+      return ok(null, centreText('PASSWORD_CHANGED', langOf(request)));
     },
   );
 }

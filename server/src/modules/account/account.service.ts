@@ -1,7 +1,9 @@
 /** Registration, login (password or SMS code), the session user, logout and password reset. */
+
 import type { LoginBody, RegisterBody, ResetPwdBody, SmsSendQuery, UserInfo } from '@trackline/contract/account';
 import { GROUP_ENTERPRISE } from '@trackline/contract/account-groups';
 import { compactMobile, isMainlandMobile } from '@trackline/contract/identifiers';
+import { templated } from '@trackline/contract/message-templates';
 import { isStrongPassword } from '@trackline/contract/password';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
@@ -19,6 +21,8 @@ import {
   type UserRow,
   updatePasswordHash,
 } from './account.repository';
+import { insertEvent } from './centre.repository';
+import { cancelDeletionOnLogin } from './leaving.service';
 import { consumeSmsCode, issueSmsCode } from './sms-codes';
 
 export interface RequestMeta {
@@ -34,11 +38,22 @@ function mobileOf(raw: string): string {
   return mobile;
 }
 
-export async function sendSms(deps: Deps, query: SmsSendQuery, meta: RequestMeta): Promise<void> {
+/** Events whose code goes only to the logged-in caller's own mobile (old number, deletion, a card, a withdrawal). */
+const OWN_MOBILE_EVENTS = new Set(['oldmobile', 'logoutaccount', 'bankcard', 'withdraw']);
+
+export async function sendSms(
+  deps: Deps,
+  query: SmsSendQuery,
+  meta: RequestMeta,
+  callerMobile?: string,
+): Promise<void> {
+  if (OWN_MOBILE_EVENTS.has(query.event) && !callerMobile) throw new AppError('LOGIN_INVALID');
   const mobile = mobileOf(query.mobile);
+  if (OWN_MOBILE_EVENTS.has(query.event) && mobile !== callerMobile) throw new AppError('SMS_NOT_YOUR_MOBILE');
   const existing = await findUserByMobile(deps.database.db, mobile);
   if ((query.event === 'register' || query.event === 'changemobile') && existing) throw new AppError('MOBILE_TAKEN');
-  if ((query.event === 'mobilelogin' || query.event === 'resetpwd') && !existing) throw new AppError('MOBILE_UNKNOWN');
+  const needsAccount = ['mobilelogin', 'resetpwd', 'bankcard', 'withdraw'].includes(query.event);
+  if (needsAccount && !existing) throw new AppError('MOBILE_UNKNOWN');
   await issueSmsCode(deps, {
     mobile,
     event: query.event,
@@ -79,9 +94,21 @@ export function toUserInfo(
   };
 }
 
-async function startSession(deps: Deps, user: NonNullable<UserRow>, meta: RequestMeta) {
+async function startSession(
+  deps: Deps,
+  user: NonNullable<UserRow>,
+  meta: RequestMeta,
+  event: 'login' | 'register' = 'login',
+) {
   const token = await createSession(deps.database.db, 'user', user.id, deps.config.sessionIdleMs, meta);
-  return { token, userinfo: toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id)) };
+  // The account centre's security events (recent sign-ins); a login during a deletion's cooling-off cancels it.
+  await insertEvent(deps.database.db, user.id, event, meta);
+  const deletionCancelled = event === 'login' && (await cancelDeletionOnLogin(deps, user.id, meta));
+  return {
+    token,
+    userinfo: toUserInfo(deps, user, token, await availableBalance(deps.database.db, user.id)),
+    deletionCancelled,
+  };
 }
 
 export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta) {
@@ -109,22 +136,17 @@ export async function register(deps: Deps, body: RegisterBody, meta: RequestMeta
     if ((err as { code?: string }).code === '23505') throw new AppError('MOBILE_TAKEN');
     throw err;
   }
-  await sendToUser(deps, id, welcomeMessage(meta.lang, agent.site_title));
-  return startSession(deps, (await findUserById(db, id))!, meta);
+  await sendToUser(deps, id, welcomeMessage(agent.site_title));
+  return startSession(deps, (await findUserById(db, id))!, meta, 'register');
 }
 
-function welcomeMessage(lang: 'zh-CN' | 'en', siteTitle: string) {
-  return lang === 'en'
-    ? {
-        kind: 'welcome',
-        title: `Welcome to ${siteTitle}`,
-        content: 'Your account is ready. Publish your first song from Work publishing.',
-      }
-    : {
-        kind: 'welcome',
-        title: `欢迎加入${siteTitle}`,
-        content: '账号已开通，现在就可以在「作品发布」中发布你的第一首作品。',
-      };
+/** A session for an account just made elsewhere (a minor's registration, modules/realname/minors.ts). */
+export async function startUserSession(deps: Deps, userId: number, meta: RequestMeta) {
+  return startSession(deps, (await findUserById(deps.database.db, userId))!, meta, 'register');
+}
+
+function welcomeMessage(siteTitle: string) {
+  return templated('welcome', 'welcome', { site: siteTitle });
 }
 
 export async function login(deps: Deps, body: LoginBody, meta: RequestMeta) {
@@ -162,7 +184,8 @@ export async function logout(deps: Deps, sessionId: number): Promise<void> {
   await revokeSession(deps.database.db, sessionId);
 }
 
-export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<void> {
+/** The spec's forgotten-password flow (no session): a code to the mobile; every session ends. */
+export async function resetPassword(deps: Deps, body: ResetPwdBody, meta?: RequestMeta): Promise<void> {
   const { db } = deps.database;
   const mobile = mobileOf(body.mobile);
   if (!isStrongPassword(body.newpassword)) throw new AppError('PASSWORD_WEAK');
@@ -172,6 +195,7 @@ export async function resetPassword(deps: Deps, body: ResetPwdBody): Promise<voi
   await updatePasswordHash(db, user.id, await hashPassword(body.newpassword));
   await revokeSubjectSessions(db, 'user', user.id);
   await forgetLoginFailures(deps, { scope: 'user', account: mobile });
+  await insertEvent(db, user.id, 'password_reset', meta);
 }
 
 /** The demo musician of a fresh start; nothing happens when the mobile is already registered. */
@@ -189,6 +213,6 @@ export async function ensureDemoMusician(
     group_id: 1,
     company_name: null,
   });
-  await sendToUser(deps, id, welcomeMessage('zh-CN', '乐轨音乐'));
+  await sendToUser(deps, id, welcomeMessage('乐轨音乐'));
   return true;
 }

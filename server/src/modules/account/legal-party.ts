@@ -1,12 +1,21 @@
 /**
  * Who stands behind an account in law: the person who signs the authorization letter and whose bank card a
- * withdrawal may reach. One answer for every module (works' letter, withdrawals' card check), so the rule lives
- * here. Today: a verified person's real name, or an enterprise's company name; a minor's guardian joins in the
- * account centre's real-name work (issue 10), which extends this function rather than adding a second one.
+ * withdrawal may reach. One answer for every module (works' letter and step 3, withdrawals' card check), so the rule
+ * lives here:
+ * - an enterprise (group_id 2): its company name, verified once staff approved its licence and credit code;
+ * - a minor (an ID number under 18 recorded with the guardian's supplement): the minor's real name, the guardian
+ *   named beside it, the guardian's name on payout cards; verified once the guardian's verification passed. A minor
+ *   who has turned 18 since is a person (age counted on today's date in China, from the ID number's birth date);
+ * - anyone else: a person's real name, verified with is_verify 1.
+ * Null while the account has no legal name recorded yet (a minor's account before its supplement included).
  */
+import { adultOn, chinaToday } from '@trackline/contract/identity';
 import type { Db } from '../../platform/db/database';
 
 export type LegalPartyKind = 'person' | 'minor' | 'enterprise';
+
+/** Where the name stands: 'none' nothing sent for proof yet, 'pending' at the provider or in staff review. */
+export type LegalPartyState = 'none' | 'pending' | 'verified' | 'failed';
 
 export interface LegalParty {
   kind: LegalPartyKind;
@@ -18,22 +27,54 @@ export interface LegalParty {
   payeeName: string;
   /** For a minor: the guardian who consents and signs with them. */
   guardianName?: string;
+  /** Where the proof stands (verified is state === 'verified'). */
+  state?: LegalPartyState;
 }
 
 /** The legal party of a musician, or null while the account has no legal name recorded yet. */
-export async function legalParty(db: Db, userId: number): Promise<LegalParty | null> {
+export async function legalParty(db: Db, userId: number, today = chinaToday()): Promise<LegalParty | null> {
   const user = await db
     .selectFrom('users')
-    .select(['real_name', 'is_verify', 'group_id', 'company_name'])
-    .where('id', '=', userId)
+    .leftJoin('identity_profiles as p', 'p.user_id', 'users.id')
+    .leftJoin('enterprise_profiles as e', 'e.user_id', 'users.id')
+    .select([
+      'users.real_name',
+      'users.is_verify',
+      'users.group_id',
+      'users.company_name',
+      'p.kind as p_kind',
+      'p.state as p_state',
+      'p.real_name as p_name',
+      'p.birth_date as p_birth',
+      'p.guardian_name as p_guardian',
+      'e.company_name as e_company',
+      'e.state as e_state',
+    ])
+    .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!user) return null;
   if (user.group_id === 2) {
-    const company = (user.company_name ?? '').trim();
+    const verified = user.e_state === 'verified' || (user.e_state === null && user.is_verify === 1);
+    const company = ((verified && user.e_company) || user.company_name || user.e_company || '').trim();
     if (!company) return null;
-    return { kind: 'enterprise', name: company, verified: user.is_verify === 1, payeeName: company };
+    const state: LegalPartyState = verified
+      ? 'verified'
+      : user.e_state === 'pending'
+        ? 'pending'
+        : user.e_state === 'refused'
+          ? 'failed'
+          : 'none';
+    return { kind: 'enterprise', name: company, verified, payeeName: company, state };
   }
-  const name = user.real_name.trim();
+  if (user.p_kind === 'minor' && user.p_birth && adultOn(user.p_birth) > today) {
+    const name = (user.p_name ?? '').trim();
+    const guardianName = (user.p_guardian ?? '').trim();
+    const state = (user.p_state ?? 'none') as LegalPartyState;
+    return { kind: 'minor', name, verified: state === 'verified', payeeName: guardianName, guardianName, state };
+  }
+  const name = (user.real_name.trim() || (user.p_kind === 'adult' ? (user.p_name ?? '') : '')).trim();
   if (!name) return null;
-  return { kind: 'person', name, verified: user.is_verify === 1, payeeName: name };
+  const verified = user.is_verify === 1;
+  const state: LegalPartyState = verified ? 'verified' : ((user.p_state ?? 'none') as LegalPartyState);
+  return { kind: 'person', name, verified, payeeName: name, state };
 }

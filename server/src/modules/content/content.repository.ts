@@ -24,7 +24,7 @@ export interface Scope {
 }
 
 /** Visible on this site: published, due, and global or this agent's. `alias` is the table's name in the query. */
-function visible(alias: string, agentId: number) {
+export function visible(alias: string, agentId: number) {
   return sql<boolean>`(${sql.ref(`${alias}.status`)} = 'published' AND ${sql.ref(`${alias}.publish_at`)} <= now()
     AND (${sql.ref(`${alias}.agent_id`)} IS NULL OR ${sql.ref(`${alias}.agent_id`)} = ${agentId}))`;
 }

@@ -5,6 +5,7 @@
  */
 import {
   anchorConfigBody,
+  contentSearchBody,
   helpInfoBody,
   hotPlanInfoBody,
   hotPlanListBody,
@@ -19,6 +20,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Deps } from '../../platform/deps';
 import { bodyFromQuery } from '../../platform/http/body-from-query';
 import { langOf, ok } from '../../platform/http/envelope';
+import { searchContent } from './content.search-service';
 import * as content from './content.service';
 
 export async function contentRoutes(app: FastifyInstance, deps: Deps): Promise<void> {
@@ -50,6 +52,12 @@ export async function contentRoutes(app: FastifyInstance, deps: Deps): Promise<v
 
   r.post(API.questions, options(questionListBody, 'Questions and answers, searchable'), async (request) =>
     ok(await content.questions(deps, await scope(request), request.body)),
+  );
+
+  r.post(
+    API.contentSearch,
+    options(contentSearchBody, 'Help centre search: documents, news, questions'),
+    async (request) => ok(await searchContent(deps, await scope(request), request.body)),
   );
 
   r.post(API.hotPlans, options(hotPlanListBody, 'Hot plans'), async (request) =>

@@ -43,7 +43,7 @@ export async function scopeOf(deps: Deps, hostname: string, lang: ContentLang): 
 }
 
 /** The caller's language if the site has any visible row of this kind in it, else zh-CN. */
-async function listScope(db: Db, table: repo.ContentTable, scope: Scope): Promise<Scope> {
+export async function listScope(db: Db, table: repo.ContentTable, scope: Scope): Promise<Scope> {
   if (scope.lang === 'zh-CN' || (await repo.hasVisibleRows(db, table, scope))) return scope;
   return { ...scope, lang: 'zh-CN' };
 }

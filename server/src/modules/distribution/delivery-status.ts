@@ -7,7 +7,7 @@
  *
  * Also the musician's notices: a message when a store goes live and when one fails, saying who must act.
  */
-import { deliveryFailure } from '@trackline/contract/distribution-texts';
+import { templated } from '@trackline/contract/message-templates';
 import type { DeliveryState } from '../../platform/db/schema-distribution';
 import type { Deps } from '../../platform/deps';
 import { sendToUser } from '../messages/messages.service';
@@ -46,12 +46,7 @@ export async function refreshWorkStatus(deps: Deps, workId: number): Promise<boo
     await sendToUser(
       deps,
       work.user_id,
-      {
-        kind: DELIVERY_MESSAGE_KIND,
-        title: `作品《${work.title}》已上线`,
-        content: '您的作品已在所选平台上线，各平台的状态可在作品详情中查看。',
-        link: workLink(workId),
-      },
+      templated(DELIVERY_MESSAGE_KIND, 'delivery.online', { id: workId, title: work.title }, workLink(workId)),
       trx,
     );
     return true;
@@ -63,22 +58,21 @@ export async function noticeStoreChange(deps: Deps, message: MessageRow, outcome
   const work = await findWork(deps.database.db, message.work_id);
   if (!work) return;
   const [store] = await storesByCode(deps.database.db, [message.platform_code]);
-  const storeName = store?.name_zh ?? message.platform_code;
-  if (outcome === 'live') {
-    await sendToUser(deps, work.user_id, {
-      kind: DELIVERY_MESSAGE_KIND,
-      title: `《${work.title}》已在${storeName}上线`,
-      content: `${storeName}已确认作品上线。`,
-      link: workLink(work.id),
-    });
-    return;
-  }
-  const failure = deliveryFailure(message.failure_rule ?? 'unknown', 'zh-CN');
-  const who = { musician: '需要您处理', staff: '乐轨运营人员处理中', store: '等待平台处理' }[failure.who];
-  await sendToUser(deps, work.user_id, {
-    kind: DELIVERY_MESSAGE_KIND,
-    title: `《${work.title}》发送到${storeName}未成功（${who}）`,
-    content: `${failure.reason}。${failure.next}`,
-    link: workLink(work.id),
-  });
+  const names = {
+    store_zh: store?.name_zh ?? message.platform_code,
+    store_en: store?.name_en ?? message.platform_code,
+  };
+  const ref = { id: work.id, title: work.title, ...names };
+  await sendToUser(
+    deps,
+    work.user_id,
+    outcome === 'live'
+      ? templated(DELIVERY_MESSAGE_KIND, 'delivery.store_live', ref, workLink(work.id))
+      : templated(
+          DELIVERY_MESSAGE_KIND,
+          'delivery.store_failed',
+          { ...ref, rule: message.failure_rule ?? 'unknown' },
+          workLink(work.id),
+        ),
+  );
 }

@@ -1,23 +1,50 @@
 /**
- * Audio files judged by their bytes, from the head of the file only (the first MiB is plenty: every format here
- * states its parameters up front), plus the file's total size for what lies beyond the head.
- * - WAV: RIFF/WAVE, RF64 and BW64 (ds64 sizes); 'fmt ' (PCM, IEEE float, WAVE_FORMAT_EXTENSIBLE) and 'data' found
- *   among any other chunks (LIST, bext, JUNK…); duration = data size / block size / sample rate.
- * - FLAC: optional ID3v2, 'fLaC', the STREAMINFO block (rate, channels, bits, total samples).
- * - MP3: optional ID3v2, the first MPEG audio layer III frame header; duration from a Xing/Info/VBRI frame count or
- *   estimated from the bitrate. Always lossy.
+ * Audio files judged by their bytes. What reads them:
+ * - FLAC and MP3: music-metadata (the field's maintained parser), given the whole file (a buffer, or a stream of
+ *   it with its size), covers skipped. Its answer is checked before it is believed: FLAC needs STREAMINFO's rate,
+ *   channels and bits, a sample count (else 'audio.duration_unknown') and audio after the metadata (else the file
+ *   was cut: music-metadata reads to the end of the metadata blocks and, when they run past the end of the file,
+ *   says nothing, so no bytes after them is 'audio.truncated'); MP3 must be MPEG layer III with a rate, channels
+ *   and a duration (a VBR file without a Xing/VBRI header is read again with every frame counted). Anything it
+ *   throws (a RangeError on some malformed FLAC, a stream that fails) is 'audio.corrupt'; a file it cannot place
+ *   is 'audio.format'; other formats it reads (Ogg, M4A, AIFF, MP2…) are 'audio.format' too. It runs under a time
+ *   limit (AUDIO_PARSE_TIMEOUT_MS) and its stream is destroyed when the limit passes, which ends its reading (a
+ *   buffer's reading, at most the first MiB, runs to its end in the background). Narrow checks by hand before it:
+ *   an ID3v2 tag longer than the file is 'audio.truncated'; one over MAX_ID3_BYTES is 'audio.corrupt' (the
+ *   library holds a whole tag in memory, and a tag may declare 256 MiB); a FLAC seen behind an ID3 tag is named
+ *   to it as audio/flac (it guesses the format from the first 4100 bytes).
+ * - WAV (RIFF/WAVE, RF64 and BW64): read here, from the head of the file (the first MiB: a WAV states its
+ *   parameters up front) and the file's total size. music-metadata 12.1 gets WAV wrong in four ways that a
+ *   delivery check cannot live with, each pinned by a test in audio.test.ts ('music-metadata 12.1 still…') so the
+ *   upgrade that fixes one says so: it takes RF64 for MPEG audio; it does not resolve WAVE_FORMAT_EXTENSIBLE's
+ *   sub-format (every 24-bit extensible PCM WAV reads as codec "non-PCM (65534)"); a data chunk of unknown size
+ *   (0, as streaming writers leave it) makes it walk the samples as 8-byte chunks, one warning each (millions on a
+ *   long file); and a data chunk running past the end of the file is only a warning, with the duration of what is
+ *   there. The reader below walks the chunks ('fmt ' with PCM, IEEE float or WAVE_FORMAT_EXTENSIBLE, 'data',
+ *   'ds64', among LIST, bext, JUNK…): duration = data size / block size / sample rate. It only indexes the head it
+ *   is given, so no input makes it loop or throw.
  * analyzeAudio says what the file is (or why it cannot be read); audioIssues says which delivery rules it breaks.
- *
- * Still read here rather than with music-metadata (tried for issue 8, v12): it takes RF64 for MPEG, does not resolve
- * WAVE_FORMAT_EXTENSIBLE's sub-format (every 24-bit extensible PCM WAV would be refused as compressed), and judges
- * a WAV's duration by the bytes it was given rather than the file's declared size, so from the first MiB a 31 s WAV
- * reads as 6 s. Moving over needs those three first; the tests in audio.test.ts are the bar.
  */
+import type { Readable } from 'node:stream';
 import type { AudioInfo, RuleIssue, RuleRefusal } from '@trackline/contract/works-types';
+import {
+  CouldNotDetermineFileTypeError,
+  type IAudioMetadata,
+  type IOptions,
+  parseBuffer,
+  parseStream,
+  UnsupportedFileTypeError,
+} from 'music-metadata';
 import { refusal } from './refusal';
 
-/** How much of the file the analyzers want to see. */
+/** How much of the file the WAV reader wants to see (and the FLAC/MP3 reading can do with when the file is small). */
 export const AUDIO_HEAD_BYTES = 1024 * 1024;
+
+/** How long music-metadata may take over one file; a file that takes longer is refused as corrupt. */
+export const AUDIO_PARSE_TIMEOUT_MS = 15_000;
+
+/** The largest ID3v2 tag handed to music-metadata, which reads a tag whole into memory (covers are a few MB). */
+export const MAX_ID3_BYTES = 32 * 1024 * 1024;
 
 export const AUDIO_RULES = {
   bitDepths: [16, 24],
@@ -124,133 +151,147 @@ function parseWav(head: Buffer, totalSize: number): Parsed {
   };
 }
 
-// ---- FLAC ----
+// ---- FLAC and MP3, by music-metadata ----
 
-const STREAMINFO_LENGTH = 34;
+/** The bytes of an audio file: its head and size, and how to read all of it when the head is not all of it. */
+export interface AudioBytes {
+  /** The first AUDIO_HEAD_BYTES of the file, or the whole file when it is smaller. */
+  head: Buffer;
+  /** The file's size in bytes. */
+  size: number;
+  /**
+   * Opens the whole file from its first byte (a local file's read stream, a stored object's body). Needed for a
+   * FLAC or MP3 bigger than its head; without it such a file is judged by its head against its real size.
+   */
+  open?: () => Readable | Promise<Readable>;
+}
 
-function parseFlac(head: Buffer, totalSize: number, start: number): Parsed {
-  // the first metadata block must be STREAMINFO (type 0, 34 bytes)
-  const block = start + 4;
-  if (totalSize < block + 4 + STREAMINFO_LENGTH || head.length < block + 4 + STREAMINFO_LENGTH)
-    return refuse('audio.truncated');
-  const type = head[block]! & 0x7f;
-  const length = head.readUIntBE(block + 1, 3);
-  if (type !== 0 || length !== STREAMINFO_LENGTH) return refuse('audio.corrupt', { detail: 'STREAMINFO' });
-  const si = block + 4;
-  const sampleRate = (head[si + 10]! << 12) | (head[si + 11]! << 4) | (head[si + 12]! >> 4);
-  const channels = ((head[si + 12]! >> 1) & 0x07) + 1;
-  const bitDepth = (((head[si + 12]! & 0x01) << 4) | (head[si + 13]! >> 4)) + 1;
-  const totalSamples = (head[si + 13]! & 0x0f) * 2 ** 32 + head.readUInt32BE(si + 14);
-  if (sampleRate === 0) return refuse('audio.corrupt', { detail: 'STREAMINFO' });
-  if (totalSamples === 0) return refuse('audio.duration_unknown');
+/** STREAMINFO ends 42 bytes after where 'fLaC' starts: a FLAC shorter than that was cut. */
+const FLAC_MIN_BYTES = 4 + 4 + 34;
 
-  // walk the remaining metadata blocks as far as the head reaches: one running past the end of the file means
-  // the file was cut
-  let last = (head[block]! & 0x80) !== 0;
-  let at = si + STREAMINFO_LENGTH;
-  while (!last && at + 4 <= head.length) {
-    last = (head[at]! & 0x80) !== 0;
-    at += 4 + head.readUIntBE(at + 1, 3);
+const LIBRARY_OPTIONS: IOptions = { skipCovers: true, skipPostHeaders: true };
+
+type LibraryAnswer = { metadata: IAudioMetadata } | { failed: 'unknown' | 'error' | 'timeout' };
+
+/** music-metadata over the whole file, within timeoutMs; what it throws is an answer, never an exception. */
+async function readWithLibrary(
+  file: AudioBytes,
+  timeoutMs: number,
+  mimeType?: string,
+  options: IOptions = LIBRARY_OPTIONS,
+): Promise<LibraryAnswer> {
+  let stream: Readable | null = null;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<LibraryAnswer>((resolve) => {
+    timer = setTimeout(() => resolve({ failed: 'timeout' }), timeoutMs);
+  });
+  const parsing = (async (): Promise<LibraryAnswer> => {
+    try {
+      if (file.head.length >= file.size || !file.open)
+        return { metadata: await parseBuffer(file.head, { size: file.size, mimeType }, options) };
+      stream = await file.open();
+      return { metadata: await parseStream(stream, { size: file.size, mimeType }, options) };
+    } catch (err) {
+      if (err instanceof CouldNotDetermineFileTypeError || err instanceof UnsupportedFileTypeError)
+        return { failed: 'unknown' };
+      return { failed: 'error' };
+    } finally {
+      // the library reads only what it needs: the rest of the file is let go (also when open() outlived the limit)
+      (stream as Readable | null)?.destroy();
+    }
+  })();
+  try {
+    return await Promise.race([parsing, timeout]);
+  } finally {
+    clearTimeout(timer);
+    // after a timeout this ends the parse (its next read fails)
+    (stream as Readable | null)?.destroy();
   }
-  if (at > totalSize) return refuse('audio.truncated');
-
-  return { format: 'flac', bitDepth, sampleRate, channels, durationSec: totalSamples / sampleRate, lossy: false };
 }
 
-// ---- MP3 ----
+const isCount = (n: number | undefined, max: number): n is number => Number.isInteger(n) && n! > 0 && n! <= max;
 
-const MPEG1_BITRATES = [0, 32, 40, 48, 56, 64, 80, 96, 112, 128, 160, 192, 224, 256, 320];
-const MPEG2_BITRATES = [0, 8, 16, 24, 32, 40, 48, 56, 64, 80, 96, 112, 128, 144, 160];
-const SAMPLE_RATES: Record<number, number[]> = {
-  3: [44_100, 48_000, 32_000], // MPEG-1
-  2: [22_050, 24_000, 16_000], // MPEG-2
-  0: [11_025, 12_000, 8_000], // MPEG-2.5
-};
-
-interface MpegFrame {
-  version: number;
-  bitrate: number;
-  sampleRate: number;
-  channels: number;
-  length: number;
-  samples: number;
+function judgeFlac(metadata: IAudioMetadata): Parsed {
+  const f = metadata.format;
+  if (!isCount(f.sampleRate, 655_350) || !isCount(f.numberOfChannels, 8) || !isCount(f.bitsPerSample, 32))
+    return refuse('audio.corrupt', { detail: 'STREAMINFO' });
+  if (!f.duration) return refuse('audio.duration_unknown');
+  // set once the metadata blocks were read to their last one, from the bytes after it: none means no audio
+  if (!f.bitrate) return refuse('audio.truncated');
+  return {
+    format: 'flac',
+    bitDepth: f.bitsPerSample,
+    sampleRate: f.sampleRate,
+    channels: f.numberOfChannels,
+    durationSec: f.duration,
+    lossy: false,
+  };
 }
 
-/** A layer III frame header at `at`, or null. */
-function mpegFrame(buf: Buffer, at: number): MpegFrame | null {
-  if (at + 4 > buf.length) return null;
-  const b1 = buf[at + 1]!;
-  const b2 = buf[at + 2]!;
-  if (buf[at] !== 0xff || (b1 & 0xe0) !== 0xe0) return null;
-  const version = (b1 >> 3) & 0x03;
-  const layer = (b1 >> 1) & 0x03;
-  const bitrateIndex = b2 >> 4;
-  const rateIndex = (b2 >> 2) & 0x03;
-  if (version === 1 || layer !== 1 || bitrateIndex === 0 || bitrateIndex === 15 || rateIndex === 3) return null;
-  const bitrate = (version === 3 ? MPEG1_BITRATES : MPEG2_BITRATES)[bitrateIndex]! * 1000;
-  const sampleRate = SAMPLE_RATES[version]![rateIndex]!;
-  const samples = version === 3 ? 1152 : 576;
-  const padding = (b2 >> 1) & 0x01;
-  const length = Math.floor((samples / 8) * (bitrate / sampleRate)) + padding;
-  const channels = buf[at + 3]! >> 6 === 3 ? 1 : 2;
-  return { version, bitrate, sampleRate, channels, length, samples };
+function judgeMp3(metadata: IAudioMetadata): Parsed {
+  const f = metadata.format;
+  if (!isCount(f.sampleRate, 48_000) || !isCount(f.numberOfChannels, 2) || !(f.duration && Number.isFinite(f.duration)))
+    return refuse('audio.corrupt', { detail: 'MPEG' });
+  return {
+    format: 'mp3',
+    bitDepth: null,
+    sampleRate: f.sampleRate,
+    channels: f.numberOfChannels,
+    durationSec: f.duration,
+    lossy: true,
+  };
 }
 
-/** The frame count a Xing/Info or VBRI header in the first frame declares, if any. */
-function vbrFrames(buf: Buffer, at: number, frame: MpegFrame): number | null {
-  const sideInfo = frame.version === 3 ? (frame.channels === 1 ? 17 : 32) : frame.channels === 1 ? 9 : 17;
-  const xing = at + 4 + sideInfo;
-  if (xing + 12 <= buf.length && ['Xing', 'Info'].includes(ascii(buf, xing)) && buf.readUInt32BE(xing + 4) & 0x01)
-    return buf.readUInt32BE(xing + 8) || null;
-  const vbri = at + 36;
-  if (vbri + 18 <= buf.length && ascii(buf, vbri) === 'VBRI') return buf.readUInt32BE(vbri + 14) || null;
-  return null;
-}
-
-function parseMp3(head: Buffer, totalSize: number, start: number): Parsed | null {
-  // a frame right where the audio starts is taken as it is; further in (junk before the first frame), a candidate
-  // counts only when the next frame header follows it, so random bytes are not mistaken for MP3
-  const limit = Math.min(head.length - 4, start + 64 * 1024);
-  for (let at = start; at <= limit; at++) {
-    const frame = mpegFrame(head, at);
-    if (!frame) continue;
-    const next = at + frame.length;
-    if (at !== start && (next + 4 > head.length || !mpegFrame(head, next))) continue;
-    const frames = vbrFrames(head, at, frame);
-    const durationSec = frames ? (frames * frame.samples) / frame.sampleRate : ((totalSize - at) * 8) / frame.bitrate;
-    return {
-      format: 'mp3',
-      bitDepth: null,
-      sampleRate: frame.sampleRate,
-      channels: frame.channels,
-      durationSec,
-      lossy: true,
-    };
+async function parseWithLibrary(file: AudioBytes, timeoutMs: number): Promise<Parsed> {
+  const { head, size } = file;
+  const tag = id3v2Length(head, 0);
+  // an ID3 tag longer than the file: cut (music-metadata would say only that the tag is too big)
+  if (tag > 0 && tag + 4 > size) return refuse('audio.truncated');
+  if (tag > MAX_ID3_BYTES) return refuse('audio.corrupt', { detail: 'ID3' });
+  const isFlac = tag + 4 <= head.length && ascii(head, tag) === 'fLaC';
+  // music-metadata guesses the format from the first 4100 bytes: behind a longer ID3 tag (a cover picture) it sees
+  // only the tag, assumes MPEG and reads a FLAC's frames as AAC. So a FLAC found here is named to it. (A FLAC
+  // behind an ID3 tag longer than the head is not seen here either, and is refused: rare, as FLAC keeps its tags
+  // and pictures in its own metadata blocks.)
+  const mimeType = isFlac ? 'audio/flac' : undefined;
+  let answer = await readWithLibrary(file, timeoutMs, mimeType);
+  if ('metadata' in answer) {
+    const { container, codec, duration } = answer.metadata.format;
+    if (container === 'FLAC') return judgeFlac(answer.metadata);
+    if (container === 'MPEG' && /^MPEG (1|2|2\.5) Layer 3$/.test(codec ?? '')) {
+      // a VBR MP3 without a Xing/Info or VBRI header: music-metadata stops after four frames unless told to count
+      // them all, which it then does (within the same time limit)
+      if (!duration) answer = await readWithLibrary(file, timeoutMs, mimeType, { ...LIBRARY_OPTIONS, duration: true });
+      if ('metadata' in answer) return judgeMp3(answer.metadata);
+    }
   }
-  return null;
+  if (isFlac)
+    // 'fLaC' and no STREAMINFO read from it: cut before its end, or something else stands there
+    return size < tag + FLAC_MIN_BYTES ? refuse('audio.truncated') : refuse('audio.corrupt', { detail: 'STREAMINFO' });
+  if ('failed' in answer && answer.failed !== 'unknown') return refuse('audio.corrupt', { detail: 'MPEG' });
+  return refuse('audio.format');
 }
 
 /**
- * What an audio file is, from its first bytes (`head`: at least the first MiB, or the whole file when smaller) and
- * its total size; or why it cannot be accepted at all ('audio.format', 'audio.truncated', 'audio.corrupt',
- * 'audio.codec', 'audio.duration_unknown').
+ * What an audio file is, or why it cannot be accepted at all ('audio.format', 'audio.truncated', 'audio.corrupt',
+ * 'audio.codec', 'audio.duration_unknown'). Never throws, and answers within about timeoutMs whatever the bytes.
  */
-export function analyzeAudio(head: Buffer, totalSize: number, field = 'audio'): AudioInfo | RuleRefusal {
-  const result = parse(head, totalSize);
+export async function analyzeAudio(
+  file: AudioBytes,
+  field = 'audio',
+  timeoutMs = AUDIO_PARSE_TIMEOUT_MS,
+): Promise<AudioInfo | RuleRefusal> {
+  const result = await parse(file, timeoutMs);
   if ('issues' in result && field !== 'audio') for (const issue of result.issues) issue.field = field;
   return result;
 }
 
-function parse(head: Buffer, totalSize: number): Parsed {
-  if (head.length === 0) return refuse('audio.format');
+async function parse(file: AudioBytes, timeoutMs: number): Promise<Parsed> {
+  const { head, size } = file;
+  if (head.length === 0 || size === 0) return refuse('audio.format');
   if (head.length >= 12 && ['RIFF', 'RF64', 'BW64'].includes(ascii(head, 0)) && ascii(head, 8) === 'WAVE')
-    return parseWav(head, totalSize);
-  const tag = id3v2Length(head, 0);
-  if (tag > 0 && tag + 4 > head.length)
-    // an ID3 tag and nothing after it in the head: cut, or a tag too big to see past (a huge embedded picture)
-    return tag + 4 > totalSize ? refuse('audio.truncated') : refuse('audio.corrupt', { detail: 'ID3' });
-  if (ascii(head, tag) === 'fLaC') return parseFlac(head, totalSize, tag);
-  return parseMp3(head, totalSize, tag) ?? refuse('audio.format');
+    return parseWav(head, size);
+  return parseWithLibrary(file, timeoutMs);
 }
 
 export interface AudioRuleOptions {

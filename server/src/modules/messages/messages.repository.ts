@@ -44,7 +44,7 @@ export async function listVisible(
   const [rows, total] = await Promise.all([
     base
       .leftJoin('message_reads as r', (join) => join.onRef('r.message_id', '=', 'm.id').on('r.user_id', '=', userId))
-      .select(['m.id', 'm.kind', 'm.title', 'm.content', 'm.link', 'm.created_at'])
+      .select(['m.id', 'm.kind', 'm.title', 'm.content', 'm.template', 'm.params', 'm.link', 'm.created_at'])
       .select(sql<boolean>`r.message_id IS NOT NULL`.as('read'))
       .orderBy('m.created_at', 'desc')
       .orderBy('m.id', 'desc')
@@ -113,6 +113,9 @@ export async function insertMessage(
     title: string;
     content: string;
     link?: string | null;
+    template?: string | null;
+    /** JSON text of the template's parameters. */
+    params?: string | null;
   },
 ): Promise<number> {
   const row = await db.insertInto('messages').values(values).returning('id').executeTakeFirstOrThrow();

@@ -27,7 +27,8 @@ export async function messagesRoutes(app: FastifyInstance, deps: Deps, auth: Aut
       schema: { tags, summary: 'My messages, newest first', querystring: messageListQuery },
       preHandler: auth.requireUser,
     },
-    async (request) => ok(await listMessages(deps, request.user!.subjectId, request.query)),
+    // rendered in the reader's language (Accept-Language, which the portal sets to its UI language)
+    async (request) => ok(await listMessages(deps, request.user!.subjectId, request.query, langOf(request))),
   );
 
   r.get(

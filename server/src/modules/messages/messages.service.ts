@@ -1,5 +1,10 @@
-/** Messages to users: the bell's unread count, the user's message list and read state, and staff broadcasts. */
+/**
+ * Messages to users: the bell's unread count, the user's message list and read state, and staff broadcasts.
+ * A system message is sent as a template with parameters and rendered for each reader in their language when read
+ * (issue 9); staff broadcasts are written text, shown as written.
+ */
 import { compactMobile, isMainlandMobile, maskMobile } from '@trackline/contract/identifiers';
+import { type MessageLang, renderMessage, type TemplatedMessage } from '@trackline/contract/message-templates';
 import type { BroadcastBody } from '@trackline/contract/messages';
 import type { BroadcastItem, MessageItem, MessageListData } from '@trackline/contract/messages-types';
 import type { Db } from '../../platform/db/database';
@@ -21,22 +26,42 @@ export function countUnread(deps: Deps, userId: number): Promise<number> {
 }
 
 /**
- * Used by other modules (welcome message, work-order replies; work status changes later). `link` is where the
- * message leads in the portal; `db` lets a caller write the message in its own transaction.
+ * Used by other modules (welcome message, work-order replies, work status changes, deliveries, bills). A templated
+ * message is stored with its template and parameters, and with its zh-CN rendering as title and content (what the
+ * console lists, and the fallback should a later version drop the template). `link` is where the message leads in
+ * the portal; `db` lets a caller write the message in its own transaction.
  */
 export function sendToUser(
   deps: Deps,
   userId: number,
-  message: { kind: string; title: string; content: string; link?: string | null },
+  message: TemplatedMessage | { kind: string; title: string; content: string; link?: string | null },
   db: Db = deps.database.db,
 ): Promise<number> {
-  return insertMessage(db, { audience: 'user', user_id: userId, ...message });
+  if (!('template' in message)) return insertMessage(db, { audience: 'user', user_id: userId, ...message });
+  const stored = renderMessage(message.template, message.params, 'zh-CN');
+  if (!stored) throw new Error(`unknown message template ${message.template}`);
+  return insertMessage(db, {
+    audience: 'user',
+    user_id: userId,
+    kind: message.kind,
+    link: message.link ?? null,
+    ...stored,
+    template: message.template,
+    params: JSON.stringify(message.params),
+  });
+}
+
+/** What the reader sees: a templated message in their language, any other as it was written. */
+function shown(row: { title: string; content: string; template: string | null; params: unknown }, lang: MessageLang) {
+  const rendered = row.template ? renderMessage(row.template, row.params, lang) : undefined;
+  return rendered ?? { title: row.title, content: row.content };
 }
 
 export async function listMessages(
   deps: Deps,
   userId: number,
   query: { page: number; limit: number; unread?: number },
+  lang: MessageLang = 'zh-CN',
 ): Promise<MessageListData> {
   const { db } = deps.database;
   const [{ rows, total }, unread] = await Promise.all([
@@ -50,8 +75,7 @@ export async function listMessages(
   const list: MessageItem[] = rows.map((r) => ({
     id: Number(r.id),
     kind: r.kind,
-    title: r.title,
-    content: r.content,
+    ...shown(r, lang),
     link: r.link,
     created_at: r.created_at.toISOString(),
     read: r.read ? 1 : 0,

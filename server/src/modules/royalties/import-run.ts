@@ -5,10 +5,12 @@
  * nothing but staging rows, which the rerun clears and rewrites; after it, the rerun finds the import posted and
  * stops. So a report lands wholly once, never twice.
  */
+
 import { createReadStream } from 'node:fs';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errorText } from '@trackline/contract/errors';
+import { templated } from '@trackline/contract/message-templates';
 import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/database';
@@ -235,12 +237,7 @@ async function postImport(
     await sendToUser(
       deps,
       userId,
-      {
-        kind: 'bill',
-        title: `${month} 收入账单已入账`,
-        content: `${month} 的收入账单已更新，可在“收入账单”中查看明细（各平台通常在销售后 1–4 个月内结算）。`,
-        link: `/person-center/income-bill?month=${month}`,
-      },
+      templated('bill', 'bill.posted', { month }, `/person-center/income-bill?month=${month}`),
       trx,
     );
 }

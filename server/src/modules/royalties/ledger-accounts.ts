@@ -6,14 +6,15 @@
  *   withdrawal requested and not yet paid out). All three are what the platform owes them: credit-normal.
  * - The platform: `receivable` per store (what the store owes for reported sales: debit-normal), `share` (its part
  *   of revenue, credit-normal), `suspense` (money reported for lines no musician is matched to yet, credit-normal)
- *   and `bank` (money received from stores and paid out to musicians, debit-normal).
+ *   and `bank` (money received from stores and paid out to musicians, debit-normal); `tax_payable` (individual
+ *   income tax withheld from withdrawals, owed to the tax office until filed, credit-normal; issue 12).
  */
 import type { LedgerAccountKind } from '../../platform/db/schema-royalties';
 
 export type AccountRef =
   | { kind: 'available' | 'held' | 'withdrawing'; userId: number }
   | { kind: 'receivable'; platform: string }
-  | { kind: 'share' | 'suspense' | 'bank' };
+  | { kind: 'share' | 'suspense' | 'bank' | 'tax_payable' };
 
 export interface AccountSpec {
   key: string;

@@ -163,6 +163,7 @@ function refOf(row: { kind: string; user_id: number | null; platform_code: strin
     case 'share':
     case 'suspense':
     case 'bank':
+    case 'tax_payable':
       return { kind: row.kind };
     default:
       throw new Error(`unknown ledger account kind ${row.kind}`);

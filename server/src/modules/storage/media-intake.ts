@@ -11,12 +11,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, rm } from 'node:fs/promises';
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { GrantKind, MediaKind, StoredFile } from '@trackline/contract/storage-types';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
-import { AUDIO_HEAD_BYTES, analyzeAudio } from '../media/audio';
+import { AUDIO_HEAD_BYTES, type AudioBytes, analyzeAudio } from '../media/audio';
 import { decodesWhole, readCoverHeader, tooLarge } from '../media/image';
 import { decodeLyrics } from '../media/lyrics';
 import { refusal } from '../media/refusal';
@@ -51,14 +51,21 @@ export function inspectBytes(kind: GrantKind, size: number): number {
 
 /**
  * Judges a file of a kind by its first inspectBytes (the first MiB, or all of it when smaller; a cover whole) and
- * its size, with the media module's analyzers. Throws the refusal with the analyzer's issues:
+ * its size, with the media module's analyzers; audio also by the whole file, which `open` streams (a FLAC or MP3
+ * is read by music-metadata from all of it). Throws the refusal with the analyzer's issues:
  * UPLOAD_MEDIA_REFUSED for audio and video, UPLOAD_CONTENT_MISMATCH for a cover that is no readable JPG/PNG or
  * lyrics that are no text.
  */
-export async function inspect(kind: GrantKind, head: Buffer, size: number, name: string): Promise<Inspection> {
+export async function inspect(
+  kind: GrantKind,
+  head: Buffer,
+  size: number,
+  name: string,
+  open?: AudioBytes['open'],
+): Promise<Inspection> {
   switch (kind) {
     case 'audio': {
-      const info = analyzeAudio(head, size);
+      const info = await analyzeAudio({ head, size, open });
       if ('issues' in info) throw new AppError('UPLOAD_MEDIA_REFUSED', { issues: info.issues });
       return { fileKind: 'audio', ext: info.format, contentType: AUDIO_TYPES[info.format], meta: info };
     }
@@ -171,7 +178,8 @@ export async function intakeLocalFile(
   try {
     // A granted key's extension was chosen from the granted content type: the bytes must agree with it.
     const head = await readFileHead(input.filePath, inspectBytes(input.kind, input.size));
-    const found = await inspect(input.kind, head, input.size, input.key ?? input.name);
+    const open = () => createReadStream(input.filePath, { highWaterMark: 1024 * 1024 });
+    const found = await inspect(input.kind, head, input.size, input.key ?? input.name, open);
     if (input.key && !input.key.endsWith(`.${found.ext}`)) throw new AppError('UPLOAD_CONTENT_MISMATCH');
     await assertWithinQuota(deps, input.userId, input.size);
     const sha256 = input.sha256 ?? (await sha256Of(createReadStream(input.filePath, { highWaterMark: 1024 * 1024 })));
@@ -201,7 +209,12 @@ export async function intakeStoredObject(
     const chunks: Buffer[] = [];
     for await (const chunk of head) chunks.push(chunk as Buffer);
     // The key's extension was chosen from the granted content type: the bytes must agree with it.
-    const found = await inspect(input.kind, Buffer.concat(chunks), input.size, input.key);
+    const open = async () => {
+      const whole = await deps.storage.read(input.key);
+      if (!whole) throw new AppError('NOT_FOUND');
+      return whole;
+    };
+    const found = await inspect(input.kind, Buffer.concat(chunks), input.size, input.key, open);
     if (!input.key.endsWith(`.${found.ext}`)) throw new AppError('UPLOAD_CONTENT_MISMATCH');
     await assertWithinQuota(deps, input.userId, input.size);
     const body = await deps.storage.read(input.key);
@@ -237,6 +250,7 @@ export async function intakeServerFile(
     body.subarray(0, inspectBytes(input.kind, body.length)),
     body.length,
     input.name,
+    () => Readable.from([body], { objectMode: false }),
   );
   await assertWithinQuota(deps, input.userId, body.length);
   const sha256 = createHash('sha256').update(body).digest('hex');

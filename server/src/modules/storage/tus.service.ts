@@ -3,8 +3,9 @@
  * logged-in musicians. The state of each upload is a tus_uploads row (any instance can answer), the bytes a file
  * in the staging directory. An upload is its creator's: any other caller gets 404, as for an unknown id.
  *
- * Completion happens in the PATCH that brings the last byte: the file is judged by its head (media/audio.ts,
- * media/video.ts by the declared kind), hashed, moved into storage and recorded (media-intake.ts). What cannot be
+ * Completion happens in the PATCH that brings the last byte: the file, whole on the staging disk, is judged
+ * (media/audio.ts: a WAV by its head, a FLAC or MP3 by music-metadata over all of it; media/video.ts by its head;
+ * by the declared kind), hashed, moved into storage and recorded (media-intake.ts). What cannot be
  * read as audio or video is refused and deleted; the refusal stays readable for a day at GET /api/upload/file.
  * If a process dies mid-completion, the next GET /api/upload/file (or the hourly sweep a day later) takes over.
  */

@@ -44,7 +44,13 @@ export interface LetterInput {
   agreementVersion: string;
   signedAt: Date;
   ip: string;
-  signer: { id: number; nickname: string; mobile: string };
+  signer: {
+    id: number;
+    nickname: string;
+    mobile: string;
+    /** The legal party (account/legal-party.ts): the verified real name or company, and a minor's guardian. */
+    legal?: { kind: 'person' | 'minor' | 'enterprise'; name: string; guardianName?: string };
+  };
   /** The drawn signature (a checked PNG), or null when wcStatement 1 chose not to draw one. */
   signaturePng: Buffer | null;
 }
@@ -182,7 +188,7 @@ export async function authorizationLetter(
   const title = titleWithVersion(input.title, input.version);
   doc.setTitle(printable(f, `音乐作品发行授权书 Authorization letter – ${title}`));
   doc.setSubject(printable(f, `${title} · ${names(input.primaryArtists)}`));
-  doc.setAuthor(printable(f, input.signer.nickname || `user ${input.signer.id}`));
+  doc.setAuthor(printable(f, input.signer.legal?.name || input.signer.nickname || `user ${input.signer.id}`));
   doc.setCreator('Trackline');
   doc.setProducer('Trackline');
   doc.setCreationDate(input.signedAt);
@@ -228,7 +234,21 @@ export async function authorizationLetter(
   w.text(LETTER_TEXT.en, { indent: 12, size: 9.5 });
 
   w.heading('五、签署 Signature');
-  w.field('授权人 Signed by', `${input.signer.nickname}（用户 User ID ${input.signer.id}，${input.signer.mobile}）`);
+  const legal = input.signer.legal;
+  const account = `用户 User ID ${input.signer.id}，${input.signer.mobile}`;
+  if (legal?.kind === 'enterprise') {
+    w.field('授权单位 Authorizing company', `${legal.name}（${account}）`);
+  } else if (legal) {
+    w.field('授权人 Signed by', `${legal.name}（${account}）`);
+  } else {
+    w.field('授权人 Signed by', `${input.signer.nickname}（${account}）`);
+  }
+  if (legal?.kind === 'minor' && legal.guardianName) {
+    w.field(
+      '监护人 Guardian',
+      `${legal.guardianName}（作为未成年授权人的监护人同意并共同签署 consents and signs as the minor's guardian）`,
+    );
+  }
   w.field('签署时间 Signed at', shanghaiTime(input.signedAt));
   w.field('IP 地址 IP address', input.ip);
   if (input.signaturePng) {

@@ -8,7 +8,7 @@
  * - titles and artist names (contract title-rules.ts);
  * - user-supplied UPC and ISRC (format, GS1 check digit);
  * - the cover (media/image.ts, from the stored file's header: nothing is decoded);
- * - audio (media/audio.ts, from what the upload's analyzer stored, or the stored file's head when that is missing);
+ * - audio (media/audio.ts, from what the upload's analyzer stored, or the stored file when that is missing);
  * - duplicate audio by SHA-256: another account's recording blocks, the user's own other work warns;
  * - a track with vocals and no lyrics warns.
  * The signature that wcStatement 2 needs is checked when signing, not here.
@@ -75,7 +75,12 @@ async function audioOf(deps: Deps, m: MaterialRow, field: string): Promise<Audio
   if (isAudioInfo(m.meta)) return m.meta;
   const file = await readHead(deps, m.key, AUDIO_HEAD_BYTES);
   if (!file) return [{ rule: 'file.unreadable', field, severity: 'error' }];
-  const info = analyzeAudio(file.head, file.size, field);
+  const open = async () => {
+    const body = await deps.storage.read(m.key);
+    if (!body) throw new Error(`stored file ${m.key} is gone`);
+    return body;
+  };
+  const info = await analyzeAudio({ ...file, open }, field);
   return isRefusal(info) ? info.issues : info;
 }
 

@@ -120,7 +120,10 @@ export function platformsByCode(db: Db, codes: readonly string[]) {
  * editor's action on the same work waits, then sees what this one did.
  */
 export function readWorkForAction(db: Db, workId: number, lock: boolean) {
-  const q = db.selectFrom('works').select(['id', 'status', 'user_id', 'title']).where('id', '=', workId);
+  const q = db
+    .selectFrom('works')
+    .select(['id', 'status', 'user_id', 'title', 'release_date'])
+    .where('id', '=', workId);
   return (lock ? q.forUpdate() : q).executeTakeFirst();
 }
 

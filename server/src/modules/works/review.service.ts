@@ -30,6 +30,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { markDeliveredStoresLive, queueRelease } from '../distribution/distribution.service';
 import { sendToUser } from '../messages/messages.service';
+import { shanghaiToday } from './calendar';
 import { assignMissingIdentifiers } from './identifier-assignment';
 import { findWorkOwner, pageQueue, platformsByCode, readWorkForAction } from './review.repository';
 import { approvedMessage, onlineMessage, passedFirstMessage, rejectedMessage } from './work-messages';
@@ -211,9 +212,13 @@ export function rejectWork(
 export function markWorkOnline(
   deps: Deps,
   staffId: number,
-  body: { id: number; remark: string },
+  body: { id: number; remark: string; before_release?: boolean },
 ): Promise<ReviewActionResult> {
   return actOnWork(deps, body.id, undefined, async (trx, work) => {
+    // Before its release date the work is not online anywhere yet: only on the editor's explicit confirmation.
+    const today = shanghaiToday();
+    if (work.release_date && today < work.release_date && !body.before_release)
+      throw new AppError('WORK_ONLINE_BEFORE_RELEASE', { release_date: work.release_date, today });
     // Stores delivered to that confirm nothing themselves: the editor's word makes them live (distribution module).
     const stores = work.status === '990' ? await markDeliveredStoresLive(trx, work.id) : [];
     const status = await applyTransition(trx, {

@@ -55,6 +55,38 @@ export async function deleteWork(db: Db, id: number): Promise<void> {
   await db.deleteFrom('works').where('id', '=', id).execute();
 }
 
+/** The user's works among `ids`, locked in id order (two overlapping batches never deadlock); others' are absent. */
+export async function lockOwnWorks(
+  db: Db,
+  userId: number,
+  ids: readonly number[],
+): Promise<Array<{ id: number; status: string }>> {
+  return db
+    .selectFrom('works')
+    .select(['id', 'status'])
+    .where('user_id', '=', userId)
+    .where('id', 'in', [...ids])
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+export async function deleteWorks(db: Db, ids: readonly number[]): Promise<void> {
+  if (ids.length > 0)
+    await db
+      .deleteFrom('works')
+      .where('id', 'in', [...ids])
+      .execute();
+}
+
+/**
+ * Takes the user's row lock for the rest of the transaction: a musician's new drafts are counted and inserted one
+ * at a time, so a burst of first saves cannot pass the unfinished-works limit together.
+ */
+export async function lockUserForNewWork(db: Db, userId: number): Promise<void> {
+  await db.selectFrom('users').select('id').where('id', '=', userId).forUpdate().execute();
+}
+
 /** Works not yet submitted and never online (drafts and rejected new works): what the draft limit counts. */
 export async function countUnfinished(db: Db, userId: number): Promise<number> {
   const row = await db
@@ -387,11 +419,13 @@ export function latestAuthorization(db: Db, workId: number) {
 }
 
 /** Every stored file of the work's letters (signatures, PDFs): removed from storage with the work. */
-export async function authorizationKeys(db: Db, workId: number): Promise<string[]> {
+export async function authorizationKeys(db: Db, workId: number | readonly number[]): Promise<string[]> {
+  const ids = typeof workId === 'number' ? [workId] : [...workId];
+  if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('work_authorizations')
     .select(['signature_key', 'pdf_key'])
-    .where('work_id', '=', workId)
+    .where('work_id', 'in', ids)
     .execute();
   return rows.flatMap((r) => (r.signature_key ? [r.signature_key, r.pdf_key] : [r.pdf_key]));
 }

@@ -7,6 +7,7 @@ import { API } from '@trackline/contract/paths';
 import {
   materialAddBody,
   materialRemoveBody,
+  workBatchDeleteBody,
   workCreateBody,
   workIdBody,
   workInfoBody,
@@ -21,6 +22,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
 import { bodyFromQuery } from '../../platform/http/body-from-query';
 import { langOf, ok, okText } from '../../platform/http/envelope';
+import { removeDrafts } from './remove-drafts';
 import * as works from './works.service';
 
 /** Step 1 carries the whole track list, lyrics included: up to 50 tracks of up to 20,000 characters. */
@@ -81,7 +83,22 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
       bodyLimit: SAVE_INFO_BODY_LIMIT,
       preHandler,
     },
-    async (request) => ok(await works.saveInfo(deps, userId(request), request.body), okText('SAVED', langOf(request))),
+    async (request) =>
+      ok(await works.saveInfo(deps, musician(request), request.body), okText('SAVED', langOf(request))),
+  );
+
+  r.post(
+    API.publish.removeBatch,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Delete several of my drafts at once (all or none)',
+        body: workBatchDeleteBody,
+      },
+      preHandler,
+    },
+    async (request) => ok(await removeDrafts(deps, userId(request), request.body), okText('DELETED', langOf(request))),
   );
 
   r.post(

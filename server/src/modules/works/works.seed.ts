@@ -303,7 +303,8 @@ export async function seedDemoWorks(deps: Deps, mobile: string): Promise<DemoWor
   // Delivered to its stores the real way (built, checked, written to each store's folder), then confirmed by the
   // editor for the stores that confirm nothing themselves.
   await runDeliveries(deps, online);
-  await markWorkOnline(deps, editor, { id: online, remark: '已在各平台上线' });
+  // Step 2 only takes dates ahead, so the demo's online work is marked before its date, as an editor confirms it.
+  await markWorkOnline(deps, editor, { id: online, remark: '已在各平台上线', before_release: true });
 
   const rejected = await fillRelease(deps, user, CITY_WALK);
   await chooseScope(deps, user, rejected, CITY_WALK);

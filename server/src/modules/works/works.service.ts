@@ -50,9 +50,11 @@ import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { hitWithin } from '../../platform/security/rate-limiter';
+import { legalParty } from '../account/legal-party';
 import { fingerprintCoverTask } from '../covers/covers.tasks';
 import { decodeLyrics } from '../media/lyrics';
 import { isRefusal } from '../media/refusal';
+import { requireLegalParty } from '../realname/realname.service';
 import { markFilePublic } from '../storage/file-access';
 import { findUserFilesByKeys } from '../storage/storage.repository';
 import { authorizationLetter, type LetterInput, SignatureUndecodable } from './authorization-letter';
@@ -81,6 +83,7 @@ import {
   latestAuthorization,
   listMaterials,
   listTracks,
+  lockUserForNewWork,
   pageWorks,
   setMaterial,
   type TrackValues,
@@ -216,11 +219,7 @@ async function lyricsText(deps: Deps, key: string): Promise<string> {
 // ---- create ----
 
 export async function createWork(deps: Deps, user: Musician, kind: 'single' | 'album'): Promise<{ id: number }> {
-  const allowed = await hitWithin(deps.limiter, [
-    { key: `works:create:${user.id}:h`, windowSec: 3600, max: WORK_CREATE_LIMITS.perUserPerHour },
-    { key: `works:create:${user.id}:d`, windowSec: 86_400, max: WORK_CREATE_LIMITS.perUserPerDay },
-  ]);
-  if (!allowed) throw new AppError('RATE_LIMITED');
+  await meterNewWork(deps, user.id);
   return createWorkUnmetered(deps, user, kind);
 }
 
@@ -234,15 +233,28 @@ export async function createWorkUnmetered(
   user: Musician,
   kind: 'single' | 'album',
 ): Promise<{ id: number }> {
-  if ((await countUnfinished(deps.database.db, user.id)) >= WORK_CREATE_LIMITS.unfinishedMax)
+  return inTransaction(deps, async (trx) => ({ id: await insertDraft(trx, user, kind) }));
+}
+
+/** A new draft (00) with one empty track, inside the caller's transaction; the unfinished limit decided atomically. */
+async function insertDraft(trx: Db, user: Musician, kind: 'single' | 'album'): Promise<number> {
+  await lockUserForNewWork(trx, user.id);
+  if ((await countUnfinished(trx, user.id)) >= WORK_CREATE_LIMITS.unfinishedMax)
     throw new AppError('WORK_DRAFT_LIMIT', { max: WORK_CREATE_LIMITS.unfinishedMax });
-  return inTransaction(deps, async (trx) => {
-    const id = await insertWork(trx, { user_id: user.id, agent_id: user.agentId, kind });
-    // every work has at least one track: step 1 starts with an empty one to fill in
-    await insertTrack(trx, id, { position: 1 });
-    await recordCreated(trx, id, user.id);
-    return { id };
-  });
+  const id = await insertWork(trx, { user_id: user.id, agent_id: user.agentId, kind });
+  // every work has at least one track: step 1 starts with an empty one to fill in
+  await insertTrack(trx, id, { position: 1 });
+  await recordCreated(trx, id, user.id);
+  return id;
+}
+
+/** The hourly and daily counts of new works per musician (429 / 2030 past them). */
+async function meterNewWork(deps: Deps, userId: number): Promise<void> {
+  const allowed = await hitWithin(deps.limiter, [
+    { key: `works:create:${userId}:h`, windowSec: 3600, max: WORK_CREATE_LIMITS.perUserPerHour },
+    { key: `works:create:${userId}:d`, windowSec: 86_400, max: WORK_CREATE_LIMITS.perUserPerDay },
+  ]);
+  if (!allowed) throw new AppError('RATE_LIMITED');
 }
 
 // ---- step 1 ----
@@ -286,7 +298,16 @@ function checkedIdentifiers(body: WorkInfoBody): { upc: string | null; isrcs: (s
   return { upc, isrcs };
 }
 
-export async function saveInfo(deps: Deps, userId: number, body: WorkInfoBody): Promise<WorkDetail> {
+/**
+ * Step 1. Without `id` this is a work's first save: the draft (of `kind`) is created by it, in the same transaction,
+ * so a refused first save leaves nothing behind and opening the publish page creates nothing (issue 9). That needs
+ * the musician (`user`); a save of an existing work needs only their id.
+ */
+export async function saveInfo(deps: Deps, user: number | Musician, body: WorkInfoBody): Promise<WorkDetail> {
+  const userId = typeof user === 'number' ? user : user.id;
+  const creating = body.id === undefined;
+  if (creating && (typeof user === 'number' || !body.kind)) throw new AppError('VALIDATION', { fields: ['kind'] });
+  if (creating) await meterNewWork(deps, userId);
   if (body.original_release_date && !isCalendarDate(body.original_release_date))
     throw new AppError('VALIDATION', { fields: ['original_release_date'] });
   const { upc, isrcs } = checkedIdentifiers(body);
@@ -306,9 +327,12 @@ export async function saveInfo(deps: Deps, userId: number, body: WorkInfoBody): 
     }
   }
 
-  await inTransaction(deps, async (trx) => {
-    const work = await openForEdit(trx, userId, body.id);
+  const workId = await inTransaction(deps, async (trx) => {
+    const newId = creating ? await insertDraft(trx, user as Musician, body.kind!) : undefined;
+    const work = await openForEdit(trx, userId, newId ?? body.id!);
+    // a new draft's one empty track stands for the first track sent
     const existing = await listTracks(trx, work.id);
+    if (newId !== undefined && body.tracks[0] && existing[0]) body.tracks[0].id = existing[0].id;
     const existingIds = new Set(existing.map((t) => t.id));
     const keptIds = body.tracks.flatMap((t) => (t.id === undefined ? [] : [t.id]));
     if (
@@ -372,8 +396,9 @@ export async function saveInfo(deps: Deps, userId: number, body: WorkInfoBody): 
       await fingerprintCover(deps, trx, { file_id: fileId, user_id: userId, work_id: work.id, key: body.cover_key });
     }
     await advanceIfComplete(trx, userId, work.id);
+    return work.id;
   });
-  return loadWorkDetail(deps, body.id);
+  return loadWorkDetail(deps, workId);
 }
 
 // ---- step 2 ----
@@ -419,9 +444,10 @@ async function letterInput(
   ip: string,
   signature: SignatureImage | null,
 ): Promise<LetterInput> {
-  const [tracks, platforms] = await Promise.all([
+  const [tracks, platforms, party] = await Promise.all([
     listTracks(trx, work.id),
     trx.selectFrom('platforms').select(['code', 'name_zh', 'name_en']).execute(),
+    legalParty(trx, user.id),
   ]);
   const byCode = new Map(platforms.map((p) => [p.code, p]));
   return {
@@ -453,7 +479,12 @@ async function letterInput(
     agreementVersion: AGREEMENT_VERSION,
     signedAt,
     ip,
-    signer: { id: user.id, nickname: user.nickname, mobile: maskMobile(user.mobile) },
+    signer: {
+      id: user.id,
+      nickname: user.nickname,
+      mobile: maskMobile(user.mobile),
+      legal: party ? { kind: party.kind, name: party.name, guardianName: party.guardianName } : undefined,
+    },
     signaturePng: signature?.png ?? null,
   };
 }
@@ -482,6 +513,8 @@ export async function signWork(
       const { issues, can_submit } = await prereviewWork(deps, work.id, trx);
       if (work.source === 8) throw new AppError('WORK_NO_AUTHORIZATION', { issues });
       if (!can_submit) throw new AppError('WORK_PREREVIEW_FAILED', { issues });
+      // The letter names the legal party (issue 10): a verified real name, company, or a minor with the guardian.
+      await requireLegalParty(trx, user.id);
       if (work.wc_statement === 2 && !body.signature_png) throw new AppError('WORK_SIGNATURE_REQUIRED');
       const signature = body.signature_png ? await parseSignature(body.signature_png) : null;
 
@@ -524,6 +557,13 @@ export async function signWork(
         rights: { property: input.property, wc_statement: input.wcStatement, source: input.source },
         scope: { platforms: work.platforms, territories: input.territories, release_date: work.release_date },
         signed: signature !== null,
+        legal_party: input.signer.legal
+          ? {
+              kind: input.signer.legal.kind,
+              name: input.signer.legal.name,
+              guardian: input.signer.legal.guardianName ?? null,
+            }
+          : null,
       };
       await insertAuthorization(trx, {
         work_id: work.id,

@@ -8,11 +8,15 @@ import * as storageMedia from './migrations/0005-storage-media';
 import * as works from './migrations/0006-works';
 import * as slidingLimits from './migrations/0008-sliding-limits';
 import * as fileVisibility from './migrations/0009-file-visibility';
+import * as realname from './migrations/0010-realname';
 import * as royalties from './migrations/0011-royalties';
+import * as withdrawals from './migrations/0012-withdrawals';
 import * as distribution from './migrations/0013-distribution';
 import * as covers from './migrations/0014-covers';
+import * as accountCentre from './migrations/0015-account-centre';
 import * as idempotency from './migrations/0016-idempotency';
 import * as incomeRest from './migrations/0017-income-rest';
+import * as messageTemplates from './migrations/0018-message-templates';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -23,11 +27,15 @@ const migrations: Record<string, Migration> = {
   '0006-works': works,
   '0008-sliding-limits': slidingLimits,
   '0009-file-visibility': fileVisibility,
+  '0010-realname': realname,
   '0011-royalties': royalties,
+  '0012-withdrawals': withdrawals,
   '0013-distribution': distribution,
   '0014-covers': covers,
+  '0015-account-centre': accountCentre,
   '0016-idempotency': idempotency,
   '0017-income-rest': incomeRest,
+  '0018-message-templates': messageTemplates,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

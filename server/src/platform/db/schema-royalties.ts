@@ -6,7 +6,15 @@ type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint fen: written as a string or bigint, read as text (cast in the query) so no float ever holds money. */
 type Fen = ColumnType<string, string | bigint, string | bigint>;
 
-export type LedgerAccountKind = 'available' | 'held' | 'withdrawing' | 'receivable' | 'share' | 'suspense' | 'bank';
+export type LedgerAccountKind =
+  | 'available'
+  | 'held'
+  | 'withdrawing'
+  | 'receivable'
+  | 'share'
+  | 'suspense'
+  | 'bank'
+  | 'tax_payable';
 export type LedgerTransactionKind =
   | 'import'
   | 'import_reversal'

@@ -1,8 +1,11 @@
 /** The database as Kysely sees it. Each module's repository is the only code touching its tables. */
 import type { ColumnType, Generated } from 'kysely';
+import type { AccountTables } from './schema-account';
 import type { CoversTables } from './schema-covers';
 import type { DistributionTables, PlatformDeliveryColumns } from './schema-distribution';
+import type { RealnameTables } from './schema-realname';
 import type { RoyaltiesTables } from './schema-royalties';
+import type { WithdrawalsTables } from './schema-withdrawals';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -49,6 +52,10 @@ export interface UsersTable {
   disabled: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Migration 0015 (account centre): a short bio, the artist names the musician publishes under, erasure time. */
+  bio: Generated<string>;
+  artist_names: Generated<string[]>;
+  erased_at: ColumnType<Date | null, never, Date | string | null>;
 }
 
 export interface StaffTable {
@@ -110,6 +117,9 @@ export interface MessagesTable {
   content: string;
   /** Where the message leads in the portal ('/gongdan/detail?id=12'); migration 0003. */
   link: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The template the message was made from and its parameters, rendered in the reader's language; migration 0018. */
+  template: ColumnType<string | null, string | null | undefined, string | null>;
+  params: ColumnType<unknown, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 
@@ -450,7 +460,13 @@ export interface IdempotencyKeysTable {
   created_at: CreatedAt;
 }
 
-export interface Database extends DistributionTables, CoversTables, RoyaltiesTables {
+export interface Database
+  extends DistributionTables,
+    CoversTables,
+    RoyaltiesTables,
+    AccountTables,
+    WithdrawalsTables,
+    RealnameTables {
   settings: SettingsTable;
   agents: AgentsTable;
   users: UsersTable;

@@ -56,7 +56,7 @@ export function useReviewDetail(id: number) {
 export type ReviewDecision =
   | { action: 'pass_first' | 'pass_final'; id: number; status: WorkStatus; remark: string }
   | { action: 'reject'; id: number; status: WorkStatus; reason: RejectReason; remark: string }
-  | { action: 'mark_online'; id: number; status: WorkStatus; remark: string };
+  | { action: 'mark_online'; id: number; status: WorkStatus; remark: string; beforeRelease?: boolean };
 
 /** The statuses the server takes as "the status the editor saw" (review statuses only). */
 const SEEN = ['200', '201', '300', '301'];
@@ -81,7 +81,12 @@ function decide(decision: ReviewDecision) {
       });
     case 'mark_online':
       // Only 990 can be marked online, so there is no other status it could be confused with.
-      return apiPost<ReviewActionResult>(API.admin.reviewOnline, { id: decision.id, remark: decision.remark });
+      // Before the release date only with the editor's confirmation (the dialog asks, naming the date; else 2251).
+      return apiPost<ReviewActionResult>(API.admin.reviewOnline, {
+        id: decision.id,
+        remark: decision.remark,
+        before_release: decision.beforeRelease === true,
+      });
   }
 }
 

@@ -3,9 +3,11 @@
 import { contentEn } from './content-en';
 import { coversEn } from './covers-en';
 import { distributionEn } from './distribution-en';
+import { realnameEn } from './realname-en';
 import { reviewEn } from './review-en';
 import { royaltiesEn } from './royalties-en';
 import type { AdminMessages } from './types';
+import { withdrawalsEn } from './withdrawals-en';
 import { workordersEn } from './workorders-en';
 
 export const adminEn: AdminMessages = {
@@ -69,6 +71,8 @@ export const adminEn: AdminMessages = {
     distribution: 'Delivery',
     covers: 'Cover backgrounds',
     royalties: 'Income',
+    withdrawals: 'Withdrawals',
+    realname: 'Company verification',
     content: 'Content',
     feedback: 'Feedback',
   },
@@ -229,4 +233,6 @@ export const adminEn: AdminMessages = {
   distribution: distributionEn,
   covers: coversEn,
   royalties: royaltiesEn,
+  withdrawals: withdrawalsEn,
+  realname: realnameEn,
 };

@@ -165,6 +165,10 @@ export const reviewEn: AdminMessages['review'] = {
   passFinalHint: 'The work goes to distribution (being distributed); missing ISRC and UPC codes are assigned now.',
   markOnlineTitle: 'Mark as online',
   markOnlineHint: 'Is the work live on the platforms? The musician will see “Online”.',
+  earlyTitle: 'The release date is {{date}}; it has not come yet',
+  earlyText:
+    'Before its release date a work is usually not live on the platforms yet. Marked now, the musician sees “Online” before that date.',
+  earlyConfirm: 'I checked the work is live, and mark it online before its release date {{date}}',
   remark: 'Remark (optional)',
   remarkHint: 'The remark is kept in the history.',
   rejectTitle: 'Reject the work',

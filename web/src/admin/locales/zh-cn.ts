@@ -1,8 +1,10 @@
 import { contentZhCN } from './content-zh-cn';
 import { coversZhCN } from './covers-zh-cn';
 import { distributionZhCN } from './distribution-zh-cn';
+import { realnameZhCN } from './realname-zh-cn';
 import { reviewZhCN } from './review-zh-cn';
 import { royaltiesZhCN } from './royalties-zh-cn';
+import { withdrawalsZhCN } from './withdrawals-zh-cn';
 import { workordersZhCN } from './workorders-zh-cn';
 
 /**
@@ -70,6 +72,8 @@ export const adminZhCN = {
     distribution: '发行运营',
     covers: '封面背景',
     royalties: '收入结算',
+    withdrawals: '提现审核',
+    realname: '企业认证',
     content: '内容管理',
     feedback: '问题反馈',
   },
@@ -229,4 +233,6 @@ export const adminZhCN = {
   distribution: distributionZhCN,
   covers: coversZhCN,
   royalties: royaltiesZhCN,
+  withdrawals: withdrawalsZhCN,
+  realname: realnameZhCN,
 };

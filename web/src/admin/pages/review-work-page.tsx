@@ -131,7 +131,13 @@ function ReviewWork({ data }: { data: ReviewDetailData }) {
               />
             )}
             <div className="admin-review-actions">
-              <ReviewActions key={work.status} id={work.id} status={work.status} actions={actions} />
+              <ReviewActions
+                key={work.status}
+                id={work.id}
+                status={work.status}
+                actions={actions}
+                releaseDate={work.release_date}
+              />
             </div>
           </div>
         </div>

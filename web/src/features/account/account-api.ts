@@ -19,7 +19,8 @@ export function sendSmsCode(query: SmsSendQuery) {
 }
 
 export function loginRequest(body: LoginBody) {
-  return apiPost<{ userinfo: UserInfo }>(API.login, body, { silent: true });
+  // deletion_cancelled: the login ended a pending account deletion (account centre).
+  return apiPost<{ userinfo: UserInfo; deletion_cancelled?: boolean }>(API.login, body, { silent: true });
 }
 
 export function registerRequest(body: RegisterBody) {

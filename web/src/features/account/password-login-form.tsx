@@ -27,7 +27,8 @@ export function PasswordLoginForm() {
       loginRequest({ account: compactMobile(values.account), password: values.password, ...fields }),
     );
     setSubmitting(false);
-    if (answer) completeLogin(answer.data.userinfo, answer.msg || t('auth.loginSuccess'));
+    if (answer)
+      completeLogin(answer.data.userinfo, answer.msg || t('auth.loginSuccess'), answer.data.deletion_cancelled);
   };
 
   return (

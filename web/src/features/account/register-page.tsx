@@ -65,6 +65,8 @@ export default function RegisterPage() {
       footer={
         <span>
           {t('auth.haveAccount')} <Link to="/login">{t('auth.goLogin')}</Link>
+          {' · '}
+          <Link to="/register/children">{t('realname.registerChildrenLink')}</Link>
         </span>
       }
     >

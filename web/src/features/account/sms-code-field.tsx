@@ -48,9 +48,19 @@ interface SmsCodeFieldProps {
   event: SmsEvent;
   captcha: CaptchaState;
   mobileField?: string;
+  /** The code's own field (two codes on one form: the account centre's mobile change, the guardian's at /register/children). */
+  name?: string;
+  label?: string;
 }
 
-export function SmsCodeField({ form, event, captcha, mobileField = 'mobile' }: SmsCodeFieldProps) {
+export function SmsCodeField({
+  form,
+  event,
+  captcha,
+  mobileField = 'mobile',
+  name = 'code',
+  label,
+}: SmsCodeFieldProps) {
   const { t } = useTranslation();
   const { remaining, start } = useCountdown();
   const [sending, setSending] = useState(false);
@@ -72,7 +82,7 @@ export function SmsCodeField({ form, event, captcha, mobileField = 'mobile' }: S
   };
 
   return (
-    <Form.Item name="code" label={t('auth.smsCode')} rules={smsCodeRules(t)}>
+    <Form.Item name={name} label={label ?? t('auth.smsCode')} rules={smsCodeRules(t)}>
       <SmsCodeInput onSend={() => void send()} sending={sending} remaining={remaining} />
     </Form.Item>
   );

@@ -28,7 +28,8 @@ export function SmsLoginForm() {
       loginRequest({ mobile: compactMobile(values.mobile), code: values.code.trim(), ...fields }),
     );
     setSubmitting(false);
-    if (answer) completeLogin(answer.data.userinfo, answer.msg || t('auth.loginSuccess'));
+    if (answer)
+      completeLogin(answer.data.userinfo, answer.msg || t('auth.loginSuccess'), answer.data.deletion_cancelled);
   };
 
   return (

@@ -1,7 +1,8 @@
 import type { UserInfo } from '@trackline/contract/account';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { feedbackMessage } from '../../lib/antd-feedback';
+import { i18n } from '../../i18n';
+import { feedbackMessage, lastingMessage } from '../../lib/antd-feedback';
 import { peekReturnTo } from '../../lib/return-to';
 import { LOGGED_IN_HOME } from '../../lib/routes';
 import { startSession } from '../../lib/session';
@@ -14,12 +15,14 @@ import { primeUserInfo } from './use-user-info';
 export function useCompleteLogin() {
   const navigate = useNavigate();
   return useCallback(
-    (user: UserInfo, successText: string) => {
+    (user: UserInfo, successText: string, deletionCancelled = false) => {
       // Read before the session starts: the guard sends the login page to the same place as soon as it does.
       const target = peekReturnTo() ?? LOGGED_IN_HOME;
       startSession(user);
       primeUserInfo(user);
       if (successText) feedbackMessage().success(successText);
+      // This login ended an account deletion's cooling-off (the account centre): say so, for longer than a toast.
+      if (deletionCancelled) lastingMessage().warning(i18n.t('personCenter.leave.cancelledNotice'), 10);
       void navigate(target, { replace: true });
     },
     [navigate],

@@ -3,6 +3,7 @@
  * through the menu's onClick, since rc-menu handles Enter itself.
  */
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { REALNAME_PAGES } from '@trackline/contract/realname-paths';
 import { Avatar, Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -14,6 +15,7 @@ import { userImageUrl, useUserInfo } from './use-user-info';
 
 const LINKS: Array<{ key: keyof typeof zhCN.user; to: string }> = [
   { key: 'personalCenter', to: '/person-center/information' },
+  { key: 'realname', to: REALNAME_PAGES.person },
   { key: 'incomeBill', to: '/person-center/income-bill' },
   { key: 'withdraw', to: '/person-center/withdraw' },
   { key: 'accountSecurity', to: '/person-center/reset-pwd' },

@@ -3,7 +3,7 @@ import type { HelpCategory } from '@trackline/contract/content-types';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { HELP_QA_ROUTE, helpArticleRoute, helpSubListRoute } from '../../lib/routes';
+import { HELP_CENTER_ROUTE, HELP_QA_ROUTE, helpArticleRoute, helpSubListRoute } from '../../lib/routes';
 import { useMetaDescription } from '../../lib/use-meta-description';
 import { EmptyState, ErrorState, ListSkeleton } from './content-states';
 import { useAnchorConfig } from './help-api';
@@ -62,9 +62,7 @@ export function HelpHome() {
           label={t('help.searchLabel')}
           placeholder={t('help.searchPlaceholder')}
           buttonText={t('help.searchButton')}
-          onSearch={(keyword) =>
-            navigate(keyword ? `${HELP_QA_ROUTE}?keyword=${encodeURIComponent(keyword)}` : HELP_QA_ROUTE)
-          }
+          onSearch={(keyword) => keyword && navigate(`${HELP_CENTER_ROUTE}?keyword=${encodeURIComponent(keyword)}`)}
         />
       </PageHero>
       <div className="shell-width content-page">

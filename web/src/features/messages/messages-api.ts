@@ -5,6 +5,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageItem, MessageListData } from '@trackline/contract/messages-types';
 import { API } from '@trackline/contract/paths';
+import { useTranslation } from 'react-i18next';
 import { apiGet } from '../../api/client';
 import { QUERY_KEYS } from '../../lib/query-keys';
 
@@ -16,10 +17,12 @@ export interface MessageListParams {
   unreadOnly: boolean;
 }
 
+/** The list in the UI's language: system messages are rendered by the server in the reader's language (issue 9). */
 export function useMessageList({ page, unreadOnly }: MessageListParams) {
   const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
   return useQuery({
-    queryKey: [...MESSAGE_LIST_KEY, { page, unreadOnly }],
+    queryKey: [...MESSAGE_LIST_KEY, { page, unreadOnly, lang: i18n.language }],
     queryFn: async ({ signal }) => {
       const params = { page, limit: MESSAGE_PAGE_SIZE, ...(unreadOnly ? { unread: 1 } : {}) };
       const answer = await apiGet<MessageListData>(API.messageList, params, { silent: true, signal });

@@ -119,6 +119,30 @@ export function trackFromItem(track: TrackItem): TrackDraft {
   };
 }
 
+/** A work not saved yet (issue 9: the draft is created by its first save): empty fields and one empty track. */
+export function blankDraft(kind: ReleaseKind): InfoDraft {
+  return {
+    kind,
+    title: '',
+    version: '',
+    primary_artists: [],
+    featured_artists: [],
+    genre: null,
+    language: null,
+    explicit: false,
+    original_release_date: null,
+    label: '',
+    p_line: '',
+    c_line: '',
+    upc: '',
+    property: null,
+    wc_statement: null,
+    source: null,
+    cover: null,
+    tracks: [emptyTrack()],
+  };
+}
+
 export function draftFromDetail(work: WorkDetail): InfoDraft {
   const tracks = [...work.tracks].sort((a, b) => a.position - b.position).map(trackFromItem);
   return {
@@ -169,7 +193,8 @@ export function savedFilesOf(draft: InfoDraft): SavedFiles {
  * The save_info body. A single's one track takes the release's title, version and artists: a single is one
  * recording released under its own name, so the musician types them once.
  */
-export function bodyFromDraft(id: number, draft: InfoDraft, saved: SavedFiles): WorkInfoBody {
+/** The body of save_info; without an id (a work's first save) it carries the kind and the server creates the draft. */
+export function bodyFromDraft(id: number | null, draft: InfoDraft, saved: SavedFiles): WorkInfoBody {
   const single = draft.kind === 'single';
   const tracks = draft.tracks.map((track) => {
     const trackId = track.id ?? saved.ids.get(track.uid);
@@ -195,7 +220,7 @@ export function bodyFromDraft(id: number, draft: InfoDraft, saved: SavedFiles): 
   });
   const coverKey = draft.cover?.key ?? null;
   return {
-    id,
+    ...(id === null ? { kind: draft.kind } : { id }),
     title: draft.title,
     version: draft.version,
     primary_artists: draft.primary_artists,

@@ -1,39 +1,24 @@
 /**
- * Step 1 without a work yet: a single or an album? Choosing creates the draft at once and the address takes its
- * id (replaced, so Back does not create another). Also used by the entry page's "publish" calls.
+ * Step 1 without a work yet: a single or an album? Choosing opens an empty step 1 of that kind (`?kind=`); nothing
+ * is created until the musician's first save (issue 9: opening the publish page used to leave an empty draft).
+ * Also used by the entry page's "publish" calls.
  */
 import { AppstoreOutlined, CustomerServiceOutlined } from '@ant-design/icons';
 import type { ReleaseKind } from '@trackline/contract/work-model';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { showApiError } from '../../api/client';
-import { workStepRoute } from '../../lib/routes';
-import { createWork, useInvalidateWorks } from './works-api';
+import { newWorkRoute } from '../../lib/routes';
 
-/** Creates a draft of this kind and opens its step 1. */
+/** Opens an empty step 1 of this kind. */
 export function useStartWork() {
   const navigate = useNavigate();
-  const invalidate = useInvalidateWorks();
-  const [busy, setBusy] = useState<ReleaseKind | null>(null);
-  const start = async (kind: ReleaseKind, replace = false) => {
-    setBusy(kind);
-    try {
-      const { id } = await createWork(kind);
-      invalidate();
-      navigate(workStepRoute(1, id), { replace });
-    } catch (error) {
-      showApiError(error);
-    } finally {
-      setBusy(null);
-    }
-  };
-  return { start, busy };
+  const start = (kind: ReleaseKind, replace = false) => navigate(newWorkRoute(kind), { replace });
+  return { start, busy: null as ReleaseKind | null };
 }
 
 export function KindChooser() {
   const { t } = useTranslation();
-  const { start, busy } = useStartWork();
+  const { start } = useStartWork();
   const choices: Array<{ kind: ReleaseKind; icon: React.ReactNode }> = [
     { kind: 'single', icon: <CustomerServiceOutlined /> },
     { kind: 'album', icon: <AppstoreOutlined /> },
@@ -45,14 +30,7 @@ export function KindChooser() {
       </h2>
       <div className="kind-chooser__grid">
         {choices.map(({ kind, icon }) => (
-          <button
-            key={kind}
-            type="button"
-            className="kind-chooser__card"
-            disabled={busy !== null}
-            aria-busy={busy === kind}
-            onClick={() => void start(kind, true)}
-          >
+          <button key={kind} type="button" className="kind-chooser__card" onClick={() => void start(kind, true)}>
             <span className="kind-chooser__icon" aria-hidden="true">
               {icon}
             </span>

@@ -16,11 +16,23 @@ import { useWorkLabels } from './work-labels';
 import { WorkStatusTag } from './work-status-tag';
 import './works.css';
 
-export function StepFrame({ step, work, children }: { step: Step; work?: WorkDetail; children: ReactNode }) {
+export function StepFrame({
+  step,
+  work,
+  kind,
+  children,
+}: {
+  step: Step;
+  work?: WorkDetail;
+  /** The kind of a work not saved yet (step 1 before its first save). */
+  kind?: WorkDetail['kind'];
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const { rejectReason } = useWorkLabels();
   const navigate = useNavigate();
-  const album = work?.kind === 'album';
+  const shownKind = work?.kind ?? kind;
+  const album = shownKind === 'album';
   // Reopened after a rejection: the editor's words stay on the work until it is submitted again (issue 9: fixing
   // a rejected work opened step 1 without them).
   const fixing = work?.reject_reason && !['400', '401'].includes(work.status) ? work.reject_reason : null;
@@ -30,7 +42,11 @@ export function StepFrame({ step, work, children }: { step: Step; work?: WorkDet
       <header className="works-page__header">
         <div>
           <h1 className="works-page__title">
-            {work ? (album ? t('works.steps.publishAlbum') : t('works.steps.publishSingle')) : t('works.steps.publish')}
+            {shownKind
+              ? album
+                ? t('works.steps.publishAlbum')
+                : t('works.steps.publishSingle')
+              : t('works.steps.publish')}
           </h1>
           {work && (
             <p className="works-page__intro">

@@ -1,12 +1,14 @@
 /**
  * /work-publish/step/step-1: the work's information and files. Without ?id= the musician first chooses a single or
- * an album. Everything saves as it is typed; "Next" saves and, once the server finds the information complete
+ * an album (`?kind=`): the page is then a work of that kind that does not exist yet — its first save creates the
+ * draft (issue 9) and the address takes the new id, replaced, with the same editor kept on the page. Everything saves
+ * as it is typed; "Next" saves and, once the server finds the information complete
  * (status 00 → 10), goes to step 2 — otherwise it lists what is missing or wrong (pre-review, kept up to date with
  * every later save) and marks the fields.
  */
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { errorCatalogue } from '@trackline/contract/errors';
-import type { WorkDetail } from '@trackline/contract/work-model';
+import { RELEASE_KINDS, type ReleaseKind, type WorkDetail } from '@trackline/contract/work-model';
 import { Alert, Button } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,14 +29,21 @@ import { useWorkLabels } from './work-labels';
 import { usePrereview } from './works-api';
 import './works.css';
 
-function Step1Editor({ work }: { work: WorkDetail }) {
+interface EditorProps {
+  /** The saved work; null for a new one of `kind`, created by its first save (then `onCreated`). */
+  work: WorkDetail | null;
+  kind?: ReleaseKind;
+  onCreated?: (id: number) => void;
+}
+
+function Step1Editor({ work, kind, onCreated }: EditorProps) {
   const { t } = useTranslation();
   const { pick } = useWorkLabels();
   const navigate = useNavigate();
-  const { draft, update, autosave, saved, savedRef, saveError, saveNow } = useInfoEditor(work);
+  const { draft, update, autosave, saved, savedRef, saveError, saveNow } = useInfoEditor(work, { kind, onCreated });
   const [checked, setChecked] = useState(false);
   const [going, setGoing] = useState(false);
-  const prereview = usePrereview(checked ? work.id : null);
+  const prereview = usePrereview(checked && saved ? saved.id : null);
   const problems = useRef<HTMLElement>(null);
   const issues = prereview.data?.issues ?? [];
 
@@ -43,10 +52,10 @@ function Step1Editor({ work }: { work: WorkDetail }) {
   const next = async () => {
     setGoing(true);
     try {
-      if (!(await saveNow())) return;
+      if (!(await saveNow()) || !savedRef.current) return;
       const resume = workResumeStep(savedRef.current.status);
       if (resume !== null && resume >= 2) {
-        navigate(workStepRoute(2, work.id), { state: { back: true } });
+        navigate(workStepRoute(2, savedRef.current.id), { state: { back: true } });
         return;
       }
       setChecked(true);
@@ -58,7 +67,7 @@ function Step1Editor({ work }: { work: WorkDetail }) {
   };
 
   return (
-    <StepFrame step={1} work={saved}>
+    <StepFrame step={1} work={saved ?? undefined} kind={draft.kind}>
       {checked && (
         <section
           ref={problems}
@@ -118,9 +127,30 @@ function Step1Editor({ work }: { work: WorkDetail }) {
   );
 }
 
+const kindOf = (value: string | null): ReleaseKind | null =>
+  (RELEASE_KINDS as readonly string[]).includes(value ?? '') ? (value as ReleaseKind) : null;
+
 export default function Step1Page() {
-  const [params] = useSearchParams();
-  if (!params.get('id')) {
+  const [params, setParams] = useSearchParams();
+  const id = params.get('id');
+  const kind = kindOf(params.get('kind'));
+  // the work this page created by its first save: its address is then ?id=, and the same editor stays
+  const [created, setCreated] = useState<{ id: number; kind: ReleaseKind } | null>(null);
+  const fresh = !id ? kind : created && Number(id) === created.id ? created.kind : null;
+  if (fresh) {
+    return (
+      <Step1Editor
+        key={`new-${fresh}`}
+        work={null}
+        kind={fresh}
+        onCreated={(newId) => {
+          setCreated({ id: newId, kind: fresh });
+          setParams({ id: String(newId) }, { replace: true });
+        }}
+      />
+    );
+  }
+  if (!id) {
     return (
       <StepFrame step={1}>
         <KindChooser />

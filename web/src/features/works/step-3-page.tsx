@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
 import { WORK_LIST_ROUTE, workStepRoute } from '../../lib/routes';
+import { useLegalPartyGate } from '../realname/legal-party-gate';
 import { AuthorizationLetter } from './authorization-letter';
 import { PrereviewList } from './prereview-list';
 import { StepFrame, StepGate } from './publish-shell';
@@ -67,7 +68,10 @@ function Step3Form({ work }: { work: WorkDetail }) {
   const signatureRequired = work.wc_statement === 2;
   const blockedBySource = work.source === 8;
   const prereviewClean = prereview.data?.can_submit === true;
+  // The letter names the legal party (issue 10): a verified real name or company, or a minor with the guardian.
+  const legal = useLegalPartyGate();
   const reasons = [
+    legal.blocker,
     !prereview.data ? null : prereviewClean ? null : t('works.sign.blockPrereview'),
     blockedBySource ? pick(errorCatalogue.WORK_NO_AUTHORIZATION) : null,
     signatureRequired && !signature ? pick(errorCatalogue.WORK_SIGNATURE_REQUIRED) : null,
@@ -150,6 +154,7 @@ function Step3Form({ work }: { work: WorkDetail }) {
         </Checkbox>
       </div>
 
+      {legal.notice}
       {failure && <Alert type="error" showIcon role="alert" message={failure} />}
       <div className="works-actionbar">
         <Button

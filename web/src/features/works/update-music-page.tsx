@@ -26,7 +26,7 @@ function AlbumEditor({ work }: { work: WorkDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { draft, update, autosave, saved, saveError } = useInfoEditor(work);
-  const step = resumeStep(saved.status);
+  const step = resumeStep((saved ?? work).status);
 
   const finish = async (to: string) => {
     if (await autosave.flush()) navigate(to);

@@ -6,7 +6,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { WorkListItem } from '@trackline/contract/work-model';
 import { STATUS_GROUP_LABELS, STATUS_GROUPS, type StatusGroup } from '@trackline/contract/work-status';
-import { DatePicker, Input, Pagination, Skeleton, Table, Tabs } from 'antd';
+import { Checkbox, DatePicker, Input, Pagination, Skeleton, Table, Tabs } from 'antd';
 import dayjs from 'dayjs';
 import { type HTMLAttributes, type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { formatDate } from '../../lib/format';
 import { workStepRoute } from '../../lib/routes';
 import { useNarrowScreen } from '../../lib/use-narrow-screen';
 import { WorkStoresDrawer } from '../distribution/work-stores-drawer';
+import { DraftSelectionBar, isDeletableDraft, useDraftSelection } from './draft-selection';
 import { WorkActions } from './work-actions';
 import { WorkCodes } from './work-codes';
 import { WorkCover } from './work-cover';
@@ -34,6 +35,8 @@ function WorkCards({
   focusId,
   onHistory,
   onStores,
+  chosen,
+  onChoose,
 }: {
   works: WorkListItem[];
   loading: boolean;
@@ -41,6 +44,8 @@ function WorkCards({
   focusId: number | null;
   onHistory: (work: WorkListItem) => void;
   onStores: (work: WorkListItem) => void;
+  chosen: ReadonlyMap<number, string>;
+  onChoose: (work: WorkListItem, on: boolean) => void;
 }) {
   const { t } = useTranslation();
   if (loading && works.length === 0) return <Skeleton active paragraph={{ rows: 6 }} />;
@@ -54,6 +59,14 @@ function WorkCards({
           data-testid={`work-row-${work.id}`}
         >
           <div className="work-row">
+            {isDeletableDraft(work) && (
+              <Checkbox
+                className="work-card__choose"
+                checked={chosen.has(work.id)}
+                onChange={(e) => onChoose(work, e.target.checked)}
+                aria-label={t('works.bulk.choose', { title: work.title.trim() || t('works.untitled') })}
+              />
+            )}
             <WorkCover url={work.cover_url} />
             <div className="work-row__text">
               <span className="work-row__title" data-testid="work-title">
@@ -112,6 +125,7 @@ export default function WorkListPage() {
   const [stores, setStores] = useState<{ id: number; title: string } | null>(null);
   const [search, setSearch] = useState(keyword ?? '');
   const narrow = useNarrowScreen();
+  const selection = useDraftSelection();
 
   const list = useWorkList({ page, limit: WORK_PAGE_SIZE, group, keyword, from, to });
   const data = list.data;
@@ -248,6 +262,8 @@ export default function WorkListPage() {
         </div>
       ) : narrow ? (
         <WorkCards
+          chosen={selection.chosen}
+          onChoose={selection.toggle}
           works={data?.list ?? []}
           loading={list.isPending || list.isPlaceholderData}
           empty={empty}
@@ -266,9 +282,19 @@ export default function WorkListPage() {
           scroll={{ x: 960 }}
           locale={{ emptyText: empty }}
           rowClassName={(work) => (work.id === focusId ? 'works-table__row--focus' : '')}
+          rowSelection={{
+            selectedRowKeys: [...selection.chosen.keys()],
+            onChange: (keys) => selection.setShown(data?.list ?? [], keys as number[]),
+            getCheckboxProps: (work) => ({
+              disabled: !isDeletableDraft(work),
+              'aria-label': t('works.bulk.choose', { title: work.title.trim() || t('works.untitled') }),
+            }),
+            columnTitle: (checkbox: ReactNode) => <span title={t('works.bulk.chooseAll')}>{checkbox}</span>,
+          }}
           onRow={(work) => ({ 'data-testid': `work-row-${work.id}` }) as HTMLAttributes<HTMLElement>}
         />
       )}
+      <DraftSelectionBar chosen={selection.chosen} onDone={selection.clear} />
       {data && data.total > WORK_PAGE_SIZE && (
         <nav className="list-pager" aria-label={t('content.pagination')}>
           <Pagination

@@ -10,7 +10,6 @@ import type {
   MaterialKind,
   PlatformItem,
   PrereviewResult,
-  ReleaseKind,
   WorkDetail,
   WorkEvent,
   WorkListData,
@@ -43,10 +42,6 @@ export async function fetchPrereview(id: number, signal?: AbortSignal): Promise<
   return (await apiGet<PrereviewResult>(API.publish.prereview, { id }, { ...silent, signal })).data;
 }
 
-export async function createWork(kind: ReleaseKind): Promise<{ id: number }> {
-  return (await apiPost<{ id: number }>(API.publish.create, { kind }, silent)).data;
-}
-
 /**
  * Saves step 1 (the whole track list at once). The answer is the work as saved; should a server answer with less
  * than the detail, it is read again, so the caller always learns the new tracks' ids and the status.
@@ -55,7 +50,12 @@ export async function saveWorkInfo(body: WorkInfoBody): Promise<WorkDetail> {
   const answer = await apiPost<Partial<WorkDetail> | null>(API.publish.saveInfo, body, silent);
   const data = answer.data;
   if (data && Array.isArray(data.tracks) && typeof data.status === 'string') return data as WorkDetail;
-  return fetchWorkDetail(body.id);
+  return fetchWorkDetail(body.id ?? (data as { id: number }).id);
+}
+
+/** Deletes several of the musician's drafts at once (all or none, 2250 when one of them may not be deleted). */
+export async function removeDrafts(ids: number[]): Promise<{ deleted: number[] }> {
+  return (await apiPost<{ deleted: number[] }>(API.publish.removeBatch, { ids })).data;
 }
 
 export async function saveWorkScope(body: WorkScopeBody): Promise<void> {

@@ -2,12 +2,13 @@
  * The decisions an editor may take on a work in its status, and nothing else (the contract's transition table,
  * actor 'editor'): pass first review (200 → 300), approve in final review (300 → 990), reject with a reason from the
  * list and an explanation (→ 400; required for "other"), mark online (990 → 991). Each asks for confirmation in a
- * dialog first. Whatever the answer, the work is reloaded (api/review.ts): after a refusal such as "another editor
+ * dialog first; marking online before the work's release date (China time) says so, naming the date, and needs a
+ * ticked confirmation (the server refuses it otherwise, 2251). Whatever the answer, the work is reloaded (api/review.ts): after a refusal such as "another editor
  * acted first" the page shows the status the work really has.
  */
 import { REJECT_REASON_LABELS, REJECT_REASONS, type RejectReason } from '@trackline/contract/work-model';
 import type { WorkAction, WorkStatus } from '@trackline/contract/work-status';
-import { App, Button, Form, Input, Modal, Radio, Space } from 'antd';
+import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
 import { type ReviewDecision, useReviewDecision } from '../../api/review';
 import { useAdminT } from '../../i18n';
@@ -25,15 +26,23 @@ const CONFIRM_TEXTS = {
 
 const EDITOR_ACTIONS: readonly Action[] = ['pass_first', 'pass_final', 'reject', 'mark_online'];
 
+/** Today in China Standard Time (UTC+8, no daylight saving), the calendar release dates are counted in. */
+export function chinaToday(now = Date.now()): string {
+  return new Date(now + 8 * 3600_000).toISOString().slice(0, 10);
+}
+
 /** `actions`: what the server says an editor may do now (the contract's table for the work's status). */
 export function ReviewActions({
   id,
   status,
   actions: allowed,
+  releaseDate = null,
 }: {
   id: number;
   status: WorkStatus;
   actions: WorkAction[];
+  /** The work's release date (YYYY-MM-DD), for the warning when marking it online before then. */
+  releaseDate?: string | null;
 }) {
   const { t } = useAdminT();
   const [open, setOpen] = useState<Action | null>(null);
@@ -58,7 +67,7 @@ export function ReviewActions({
       {open === 'reject' ? (
         <RejectModal id={id} status={status} onClose={() => setOpen(null)} />
       ) : open ? (
-        <ConfirmModal id={id} status={status} action={open} onClose={() => setOpen(null)} />
+        <ConfirmModal id={id} status={status} action={open} releaseDate={releaseDate} onClose={() => setOpen(null)} />
       ) : null}
     </>
   );
@@ -69,21 +78,27 @@ function ConfirmModal({
   id,
   status,
   action,
+  releaseDate,
   onClose,
 }: {
   id: number;
   status: WorkStatus;
   action: Exclude<Action, 'reject'>;
+  releaseDate: string | null;
   onClose: () => void;
 }) {
   const { t } = useAdminT();
   const { message } = App.useApp();
   const decision = useReviewDecision();
   const [remark, setRemark] = useState('');
+  const [early, setEarly] = useState(false);
   const texts = CONFIRM_TEXTS[action];
+  const beforeRelease = action === 'mark_online' && releaseDate !== null && chinaToday() < releaseDate;
   const submit = () =>
     decision.mutate(
-      { action, id, status, remark: remark.trim() },
+      action === 'mark_online'
+        ? { action, id, status, remark: remark.trim(), beforeRelease: beforeRelease && early }
+        : { action, id, status, remark: remark.trim() },
       {
         onSuccess: () => {
           message.success(t(`review.done.${action}`));
@@ -100,11 +115,29 @@ function ConfirmModal({
       okText={t(texts.button)}
       cancelText={t('common.cancel')}
       confirmLoading={decision.isPending}
+      okButtonProps={{ disabled: beforeRelease && !early }}
       onOk={submit}
       onCancel={onClose}
       destroyOnHidden
     >
       <p>{t(texts.hint)}</p>
+      {beforeRelease && (
+        <Alert
+          type="warning"
+          showIcon
+          className="admin-review-early"
+          data-testid="online-before-release"
+          message={t('review.earlyTitle', { date: releaseDate })}
+          description={
+            <>
+              <p>{t('review.earlyText')}</p>
+              <Checkbox checked={early} onChange={(event) => setEarly(event.target.checked)}>
+                {t('review.earlyConfirm', { date: releaseDate })}
+              </Checkbox>
+            </>
+          }
+        />
+      )}
       <label className="admin-review-field-label" htmlFor="review-remark">
         {t('review.remark')}
       </label>
