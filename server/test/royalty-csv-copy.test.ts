@@ -110,6 +110,13 @@ describe('a statement copied as it is', () => {
 
   it('a file COPY cannot take as it is goes to the careful reader', async () => {
     const head = 'sale_month,territory,isrc,upc,title,quantity,amount,currency,exchange_rate\n';
+    // a quoted header (a name may hold the delimiter) is read by the careful reader
+    const quoted = await both(
+      '"sale_month","territory","isrc","upc","title","quantity","amount","currency","exchange_rate"\n2026-08,CN,CNA012600001,,x,1,1.00,CNY,\n',
+      'generic',
+    );
+    expect(quoted.copied).toBe(false);
+    expect(quoted.careful).toHaveLength(1);
     for (const body of [
       '2026-08,CN,CNA012600001,,x,1,1.00,CNY,\n\n2026-08,CN,CNA012600001,,x,1,1.00,CNY,\n',
       '2026-08,CN,CNA012600001\n',

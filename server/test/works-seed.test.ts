@@ -180,6 +180,17 @@ describe("the demo musician's income (royalties seed)", () => {
     expect(info.body.data.userinfo.user_account_info.balance_fen).toBe(total.body.data.available_fen);
     const { checkLedger } = await import('../src/modules/royalties/ledger-check');
     expect((await checkLedger(t.deps.database.db)).ok).toBe(true);
+    // the console has a line to match and a remittance 1.00 short of NetEase's oldest month, posted
+    const waiting = await t.sql(
+      `select count(*)::int as n from royalty_lines where isrc = 'CNZZZ2699001' and match_state = 'unmatched'`,
+    );
+    expect(waiting.rows[0].n).toBe(1);
+    const remit = await t.sql(
+      `select (r.amount_fen - i.total_fen)::text as diff, r.posted_fen = r.amount_fen as posted from royalty_remittances r
+         join royalty_imports i on i.platform_code = r.platform_code and i.accounting_month = r.month and i.state = 'posted'
+        where r.platform_code = 'netease'`,
+    );
+    expect(remit.rows).toEqual([{ diff: '-100', posted: true }]);
     // seeding again changes nothing
     await seed(t.deps);
     expect((await get('/api/bill/list')).body.data.list).toEqual(list.body.data.list);

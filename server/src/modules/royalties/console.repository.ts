@@ -118,7 +118,7 @@ export async function reconciliation(db: Db, months: number) {
 /** Upserts the row and answers it locked, with what the ledger already holds for it. */
 export async function saveRemittance(
   db: Db,
-  v: { platform_code: string; month: string; amount_fen: string; note: string; staff_id: number },
+  v: { platform_code: string; month: string; amount_fen: string; note: string; staff_id: number | null },
 ): Promise<{ posted_fen: string; postings: number }> {
   const { rows } = await sql<{ posted_fen: string; postings: number }>`
     INSERT INTO royalty_remittances (platform_code, month, amount_fen, note, entered_by_staff)

@@ -121,7 +121,7 @@ export async function reconciliation(deps: Deps, months: number) {
 export async function saveRemittance(
   deps: Deps,
   body: { platform_code: string; month: string; amount_fen: string; note: string },
-  staffId: number,
+  staffId: number | null,
 ): Promise<void> {
   await deps.database.db.transaction().execute(async (trx) => {
     const row = await repo.saveRemittance(trx, { ...body, staff_id: staffId });

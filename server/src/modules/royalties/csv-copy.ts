@@ -22,8 +22,11 @@ import { StatementError } from './statement-line';
 
 export const rawTable = (importId: number) => `royalty_raw_${importId}`;
 
-/** The header's cells (BOM, quotes and spaces taken off), read from the file's first line. */
-export async function readHeader(file: string, delimiter: string): Promise<string[]> {
+/**
+ * The header's cells (BOM and spaces taken off), read from the file's first line; null when the header has quotes
+ * (a quoted name may hold the delimiter: the careful reader reads such a file).
+ */
+export async function readHeader(file: string, delimiter: string): Promise<string[] | null> {
   const fh = await open(file, 'r');
   try {
     const buf = Buffer.alloc(64 * 1024);
@@ -32,12 +35,8 @@ export async function readHeader(file: string, delimiter: string): Promise<strin
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const end = text.search(/\r?\n/);
     const line = end < 0 ? text : text.slice(0, end);
-    return line.split(delimiter).map((c) =>
-      c
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-        .trim(),
-    );
+    if (line.includes('"')) return null;
+    return line.split(delimiter).map((c) => c.trim());
   } finally {
     await fh.close();
   }
@@ -71,6 +70,7 @@ export async function copyRaw(
   onLines: (n: number) => void,
 ): Promise<string[] | false> {
   const header = await readHeader(file, mapping.delimiter);
+  if (!header) return false;
   const missing = Object.values(mapping.columns).filter((name) => name && !header.includes(name));
   if (missing.length > 0) throw new StatementError(`the header lacks the column(s) ${missing.join(', ')}`, 1);
   if (new Set(header).size !== header.length) return false;

@@ -161,15 +161,16 @@ async function postImport(
   row: repo.ImportRow,
   staged: Exclude<Staged, { waiting: true }>,
 ): Promise<void> {
+  // One statement over the whole report: hash tables in memory, and no JIT (compiling it cost a quarter of a
+  // million-line posting, for expressions run once per line).
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-  await repo.insertLines(
+  await sql`SET LOCAL jit = off`.execute(trx);
+  const { aggregates, unmatched } = await repo.insertLines(
     trx,
     row.id,
     row.platform_code,
     staged.raw ? rawLinesSource(row.id, staged.header, staged.mapping) : undefined,
   );
-  const aggregates = await repo.matchedAggregates(trx, row.id);
-  const unmatched = await repo.unmatchedTotals(trx, row.id);
   const numerators: bigint[] = [];
   for (const a of aggregates) {
     const net = BigInt(a.net_units);

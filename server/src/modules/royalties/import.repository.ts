@@ -184,34 +184,6 @@ export async function linesWithoutRate(db: Db, id: number): Promise<number> {
  * rate kept), matched to a track by ISRC or, failing that, to a release by UPC (album lines), with the musician's
  * rate in force in the sale's month. Unmatched lines are kept, marked for the queue.
  */
-export async function insertLines(
-  db: Db,
-  id: number,
-  platform: string,
-  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
-): Promise<void> {
-  // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
-  // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
-  await sql`
-    INSERT INTO royalty_lines (import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
-                               amount, currency, fx_rate, net_cny, user_id, work_id, track_id, rate, match_state)
-    SELECT s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
-           s.amount, s.currency, m.fx, s.amount * m.fx, m.user_id, m.work_id, m.track_id,
-           CASE WHEN m.user_id IS NOT NULL THEN coalesce(
-             (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
-               ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
-           CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
-      FROM ${source} s
-      JOIN royalty_imports i ON i.id = ${id}
-      LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
-      LEFT JOIN works tw ON tw.id = t.work_id
-      LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
-      CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
-                                 coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
-                                 t.id AS track_id) m
-      LEFT JOIN users u ON u.id = m.user_id`.execute(db);
-}
-
 export interface Aggregate {
   user_id: number;
   work_id: number | null;
@@ -224,23 +196,63 @@ export interface Aggregate {
   net_units: string;
 }
 
-export async function matchedAggregates(db: Db, id: number): Promise<Aggregate[]> {
-  const { rows } = await sql<Aggregate>`
-    SELECT user_id, work_id, track_id, territory, sale_month::text AS sale_month, rate,
-           sum(quantity)::text AS quantity, (sum(net_cny) * 1e18)::numeric(60, 0)::text AS net_units
-      FROM royalty_lines WHERE import_id = ${id} AND match_state = 'matched'
-     GROUP BY user_id, work_id, track_id, territory, sale_month, rate
-     ORDER BY user_id, work_id, track_id NULLS FIRST, territory, sale_month, rate`.execute(db);
-  return rows;
+export interface Unmatched {
+  lines: number;
+  net_units: string;
+  all: number;
 }
 
-export async function unmatchedTotals(db: Db, id: number): Promise<{ lines: number; net_units: string; all: number }> {
-  const { rows } = await sql<{ lines: number; net_units: string; all: number }>`
-    SELECT count(*) FILTER (WHERE match_state = 'unmatched')::int AS lines,
-           (coalesce(sum(net_cny) FILTER (WHERE match_state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text AS net_units,
-           count(*)::int AS all
-      FROM royalty_lines WHERE import_id = ${id}`.execute(db);
-  return rows[0]!;
+/**
+ * Writes the lines and answers, from the rows it wrote (one pass: the lines are not read back), the matched
+ * aggregates shares are computed on and the unmatched totals.
+ */
+export async function insertLines(
+  db: Db,
+  id: number,
+  platform: string,
+  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+): Promise<{ aggregates: Aggregate[]; unmatched: Unmatched }> {
+  // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
+  // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
+  const { rows } = await sql<Aggregate & { kind: 'a' | 'u'; lines: number; all: number }>`
+    WITH ins AS (
+      INSERT INTO royalty_lines (import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
+                                 amount, currency, fx_rate, net_cny, user_id, work_id, track_id, rate, match_state)
+      SELECT s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
+             s.amount, s.currency, m.fx, s.amount * m.fx, m.user_id, m.work_id, m.track_id,
+             CASE WHEN m.user_id IS NOT NULL THEN coalesce(
+               (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
+                 ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
+             CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
+        FROM ${source} s
+        JOIN royalty_imports i ON i.id = ${id}
+        LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
+        LEFT JOIN works tw ON tw.id = t.work_id
+        LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
+        CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
+                                   coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
+                                   t.id AS track_id) m
+        LEFT JOIN users u ON u.id = m.user_id
+      RETURNING user_id, work_id, track_id, territory, sale_month, rate, quantity, net_cny, match_state
+    )
+    SELECT * FROM (
+      SELECT 'a' AS kind, user_id, work_id, track_id, territory, sale_month::text AS sale_month, rate,
+             sum(quantity)::text AS quantity, (sum(net_cny) * 1e18)::numeric(60, 0)::text AS net_units,
+             0 AS lines, 0 AS all
+        FROM ins WHERE match_state = 'matched'
+       GROUP BY user_id, work_id, track_id, territory, sale_month, rate
+      UNION ALL
+      SELECT 'u', NULL, NULL, NULL, NULL, NULL, NULL, NULL,
+             (coalesce(sum(net_cny) FILTER (WHERE match_state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text,
+             count(*) FILTER (WHERE match_state = 'unmatched')::int, count(*)::int
+        FROM ins
+    ) x
+    ORDER BY kind, user_id, work_id, track_id NULLS FIRST, territory, sale_month, rate`.execute(db);
+  const u = rows.find((r) => r.kind === 'u')!;
+  return {
+    aggregates: rows.filter((r) => r.kind === 'a').map(({ kind: _k, lines: _l, all: _a, ...a }) => a),
+    unmatched: { lines: u.lines, net_units: u.net_units, all: u.all },
+  };
 }
 
 export async function insertShares(

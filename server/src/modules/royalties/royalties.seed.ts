@@ -9,6 +9,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { setSettingOnce } from '../../platform/db/settings';
 import type { Deps } from '../../platform/deps';
+import { saveRemittance } from './console.service';
 import { createImport } from './import.service';
 import { runImport } from './import-run';
 
@@ -39,10 +40,15 @@ export async function seedDemoIncome(deps: Deps, mobile: string): Promise<number
     const reports: Array<{ store: string; lines: string[]; fx?: string }> = [
       {
         store: 'qq_music',
-        lines: tracks.flatMap((t, i) => [
-          `${sale},CN,${t.isrc},,,${12_000 + i * 3_100 + back * 700},${(386.4 + i * 91.15 + back * 17.3).toFixed(2)},CNY,`,
-          `${sale},HK,${t.isrc},,,${900 + i * 120},${(31.08 + i * 4.4).toFixed(2)},CNY,`,
-        ]),
+        lines: tracks
+          .flatMap((t, i) => [
+            `${sale},CN,${t.isrc},,,${12_000 + i * 3_100 + back * 700},${(386.4 + i * 91.15 + back * 17.3).toFixed(2)},CNY,`,
+            `${sale},HK,${t.isrc},,,${900 + i * 120},${(31.08 + i * 4.4).toFixed(2)},CNY,`,
+          ])
+          .concat(
+            // a line no track of ours matches: it waits in the console's unmatched queue
+            back === 1 ? [`${sale},CN,CNZZZ2699001,,Unknown song,420,${(18.9).toFixed(2)},CNY,`] : [],
+          ),
       },
       {
         store: 'netease',
@@ -72,5 +78,22 @@ export async function seedDemoIncome(deps: Deps, mobile: string): Promise<number
       count += 1;
     }
   }
+  // NetEase remitted its oldest month, 1.00 short: the reconciliation shows the difference, the ledger the receipt.
+  const { rows } = await sql<{ total: string }>`
+    SELECT total_fen::text AS total FROM royalty_imports
+     WHERE platform_code = 'netease' AND accounting_month = ${`${monthsBack(3)}-01`}::date AND state = 'posted'`.execute(
+    db,
+  );
+  if (rows[0])
+    await saveRemittance(
+      deps,
+      {
+        platform_code: 'netease',
+        month: monthsBack(3),
+        amount_fen: (BigInt(rows[0].total) - 100n).toString(),
+        note: 'demo',
+      },
+      null,
+    );
   return count;
 }

@@ -1,9 +1,9 @@
 /** DSR parsing with its footer counts, and each shipped column mapping (generic, DistroKid, TuneCore). */
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { dsrFile } from '../../../test/royalty-fixtures';
+import { dsrFile, dsrReportFiles } from '../../../test/royalty-fixtures';
 import { type ColumnMapping, mappingProblems, readCsvStatement } from './csv-statement';
-import { type DsrCounts, type DsrHeader, readDsr } from './dsr';
+import { type DsrCounts, type DsrHeader, newDsrReport, readDsr } from './dsr';
 import type { StatementLine } from './statement-line';
 
 async function all<T>(gen: AsyncIterable<T>): Promise<T[]> {
@@ -11,6 +11,44 @@ async function all<T>(gen: AsyncIterable<T>): Promise<T[]> {
   for await (const x of gen) out.push(x);
   return out;
 }
+
+describe('a DSR report in several files', () => {
+  const sales = [
+    [{ isrc: 'CNA012600001', territory: 'CN', usages: 1, net: '1.00' }],
+    [
+      { isrc: 'CNA012600002', territory: 'US', currency: 'USD', usages: 2, net: '2.00' },
+      { isrc: 'CNA012600003', territory: 'CN', usages: 3, net: '3.00' },
+    ],
+  ];
+  async function readAll(files: string[]) {
+    const report = newDsrReport();
+    const out: StatementLine[] = [];
+    for (const f of files) out.push(...(await all(readDsr(Readable.from([f]), () => {}, undefined, report))));
+    return { out, report };
+  }
+
+  it('reads the files in order as one report: summaries carried across, report counts on the last FOOT', async () => {
+    const { out, report } = await readAll(dsrReportFiles({ messageId: 'MF', parts: sales }));
+    expect(out.map((l) => [l.isrc, l.territory, l.currency])).toEqual([
+      ['CNA012600001', 'CN', 'CNY'],
+      ['CNA012600002', 'US', 'USD'],
+      ['CNA012600003', 'CN', 'CNY'],
+    ]);
+    expect(report).toMatchObject({ files: 2, blocks: 3 });
+  });
+
+  it('refuses a wrong report count, files out of order and a file of another report', async () => {
+    await expect(readAll(dsrReportFiles({ messageId: 'MF', parts: sales, reportLines: 5 }))).rejects.toThrow(
+      /FOOT says 5 lines in the report/,
+    );
+    const [one, two] = dsrReportFiles({ messageId: 'MF', parts: sales });
+    await expect(readAll([two!, one!])).rejects.toThrow(/file 2 of the report where file 1 comes/);
+    const [, other] = dsrReportFiles({ messageId: 'OTHER', parts: sales });
+    await expect(readAll([one!, other!])).rejects.toThrow(/a file of another report/);
+    // the first file alone reads (the import job, not the reader, waits for the whole report)
+    await expect(readAll([one!])).resolves.toMatchObject({ report: { files: 1 } });
+  });
+});
 
 describe('DSR flat file', () => {
   it('reads HEAD, summaries, blocks and FOOT; lines take the territory and currency of their summary', async () => {
