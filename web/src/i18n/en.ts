@@ -67,6 +67,7 @@ export const en: Messages = {
     helpCenter: 'Help center',
     workPublish: 'Work publishing',
     workManagement: 'Work management',
+    more: 'More',
     login: 'Log in',
     register: 'Sign up',
     homeLink: '{{site}} home',
