@@ -78,6 +78,7 @@ export const en: Messages = {
     helpCenter: 'Help center',
     workPublish: 'Work publishing',
     workManagement: 'Work management',
+    more: 'More',
     login: 'Log in',
     register: 'Sign up',
     homeLink: '{{site}} home',

@@ -80,6 +80,7 @@ export const zhCN = {
     helpCenter: '帮助中心',
     workPublish: '作品发布',
     workManagement: '作品管理',
+    more: '更多',
     login: '登录',
     register: '注册',
     homeLink: '{{site}}首页',

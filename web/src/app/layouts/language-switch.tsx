@@ -18,7 +18,7 @@ export function LanguageSwitch() {
       onClick={() => setLanguage(next)}
     >
       <GlobalOutlined aria-hidden="true" />
-      <span>{next === 'en' ? t('language.en') : t('language.zh')}</span>
+      <span className="language-switch__name">{next === 'en' ? t('language.en') : t('language.zh')}</span>
     </button>
   );
 }
