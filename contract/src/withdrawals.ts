@@ -105,6 +105,8 @@ export interface BankInfo {
   month_withdrawn_fen: string;
   fee_fen: string;
   frozen: boolean;
+  /** How long withdrawals wait after a card change. */
+  card_change_hold_hours: number;
 }
 
 export interface WithdrawPreview {

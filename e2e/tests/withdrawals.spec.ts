@@ -184,3 +184,23 @@ test('a refused withdrawal returns the money and says why', async ({ page, brows
   await expect(item).toContainText('未通过');
   await expect(item.getByRole('note')).toContainText('收款信息需补充');
 });
+
+test('on a phone the demo musician sees the card and the demo withdrawals, nothing wider than the screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await logInAs(page, '13800138000', 'Trackline2026');
+  await page.goto('/person-center/withdraw');
+  await expect(page.getByTestId('withdraw-card')).toContainText('**** **** **** 0123');
+  const items = page.locator('.withdraw-history__item');
+  await expect(items).toHaveCount(2);
+  await expect(items.nth(0)).toContainText('待审核');
+  await expect(items.nth(1)).toContainText('已到账');
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
+  expect(overflow).toBeLessThanOrEqual(0);
+  // the receipt opens on the phone too
+  await items.nth(1).getByRole('button', { name: '回单' }).click();
+  await expect(page.getByRole('dialog')).toContainText('林乐');
+});

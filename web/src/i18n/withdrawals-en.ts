@@ -13,7 +13,7 @@ export const withdrawalsEn: typeof withdrawalsZhCN = {
   addCard: 'Add a card',
   changeCard: 'Change card',
   cardWait: 'The card was just changed; you can withdraw after {{time}}.',
-  changeWarning: 'After a card change, withdrawals wait 24 hours, and you will be told by message.',
+  changeWarning: 'After a card change, withdrawals wait {{hours}} hours, and you will be told by message.',
   holder: 'Card holder',
   holderHint: 'Must be {{name}} ({{kind}})',
   kinds: { person: 'yourself', minor: 'your guardian', enterprise: "the company's own account" },

@@ -11,7 +11,7 @@ export const withdrawalsZhCN = {
   addCard: '添加银行卡',
   changeCard: '更换银行卡',
   cardWait: '银行卡刚刚变更，{{time}} 后可提现。',
-  changeWarning: '更换银行卡后 24 小时内不能提现，并会通知你。',
+  changeWarning: '更换银行卡后 {{hours}} 小时内不能提现，并会通知你。',
   holder: '持卡人',
   holderHint: '须为 {{name}}（{{kind}}）',
   kinds: { person: '本人', minor: '监护人', enterprise: '企业对公账户' },

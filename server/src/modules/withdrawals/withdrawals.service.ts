@@ -81,6 +81,7 @@ export async function bankInfo(deps: Deps, userId: number): Promise<BankInfo> {
     month_withdrawn_fen: month.gross.toString(),
     fee_fen: settings.feeFen.toString(),
     frozen,
+    card_change_hold_hours: Math.round(settings.cardChangeHoldMs / 3_600_000),
   };
 }
 

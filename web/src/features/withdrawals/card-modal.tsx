@@ -57,7 +57,12 @@ export function CardModal({ info, mobile, onClose }: { info: BankInfo; mobile: s
       destroyOnHidden
     >
       {info.card && (
-        <Alert type="warning" showIcon message={t('withdrawals.changeWarning')} style={{ marginBottom: 12 }} />
+        <Alert
+          type="warning"
+          showIcon
+          message={t('withdrawals.changeWarning', { hours: String(info.card_change_hold_hours) })}
+          style={{ marginBottom: 12 }}
+        />
       )}
       <p className="withdraw-note">
         {t('withdrawals.banks')}: {(banks.data ?? []).map((b) => (en ? b.name_en : b.name)).join(en ? ', ' : '、')}
