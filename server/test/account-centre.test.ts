@@ -407,6 +407,23 @@ describe('leaving', () => {
       id,
     ]);
 
+    // Identity papers and a bank card (issues 10 and 12): the papers go, the card stays without the person.
+    await t.sql(
+      `INSERT INTO identity_profiles (user_id, kind, real_name, id_cipher, id_masked, birth_date, state, consent_pdf_key)
+       VALUES ($1, 'adult', '离人', '\\x00', '1****************X', '1990-01-01', 'verified', $2)`,
+      [id, `users/${id}/identity/consent.pdf`],
+    );
+    await t.deps.storage.put(`users/${id}/identity/consent.pdf`, Buffer.from('%PDF-1.4 consent'), 'application/pdf');
+    await t.sql(`INSERT INTO identity_attempts (user_id, token, provider, subject) VALUES ($1, $2, 'dev', 'adult')`, [
+      id,
+      `erase-attempt-${id}`,
+    ]);
+    await t.sql(
+      `INSERT INTO bank_cards (user_id, bank_code, card_cipher, last4, holder_name, holder_kind, reserved_mobile)
+       VALUES ($1, (SELECT code FROM bank_types LIMIT 1), 'sealed-card', '1234', '离人', 'person', $2)`,
+      [id, mobile],
+    );
+
     const code = await sendCode(mobile, 'logoutaccount', token);
     expect((await postJson('/api/user/logoutaccount', { code }, token)).body.code).toBe(1);
     // Not yet due: the job does nothing before the cooling-off ends.
@@ -446,6 +463,16 @@ describe('leaving', () => {
       expect(await count(`SELECT count(*) n FROM ${table}`), table).toBe(0);
     }
     expect(await count(`SELECT count(*) n FROM user_files WHERE user_id = $1 AND key = '${key}'`)).toBe(0);
+    expect(await count('SELECT count(*) n FROM identity_profiles WHERE user_id = $1')).toBe(0);
+    expect(await count('SELECT count(*) n FROM identity_attempts WHERE user_id = $1')).toBe(0);
+    expect(await t.deps.storage.stat(`users/${id}/identity/consent.pdf`)).toBeNull();
+    expect((await t.sql('SELECT * FROM bank_cards WHERE user_id = $1', [id])).rows[0]).toMatchObject({
+      card_cipher: '',
+      holder_name: '',
+      reserved_mobile: null,
+      last4: '1234',
+      active: false,
+    });
     expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
     expect(
       (await t.sql('SELECT mobile FROM problem_feedback WHERE content = $1', ['反馈内容很长'])).rows[0].mobile,

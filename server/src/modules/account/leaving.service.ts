@@ -202,7 +202,22 @@ export async function eraseAccount(
     .where('user_id', '=', userId)
     .where('file_key', 'is not', null)
     .execute();
-  for (const key of [...doomedFiles.map((f) => f.key), ...exports.map((e) => e.file_key!)]) {
+  // Identity papers (real names, minors, enterprises: issue 10) are the most sensitive data an account holds; none
+  // is a record the law asks to keep once the account is gone (the signed letters name the party themselves).
+  const identity = await db
+    .selectFrom('identity_profiles')
+    .select(['consent_pdf_key', 'consent_signature_key'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const licence = await db
+    .selectFrom('enterprise_profiles')
+    .select('licence_key')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  const identityKeys = [identity?.consent_pdf_key, identity?.consent_signature_key, licence?.licence_key].filter(
+    (k): k is string => !!k,
+  );
+  for (const key of [...doomedFiles.map((f) => f.key), ...exports.map((e) => e.file_key!), ...identityKeys]) {
     await deps.storage.remove(key).catch(() => undefined);
   }
 
@@ -224,6 +239,17 @@ export async function eraseAccount(
     await trx.deleteFrom('sessions').where('subject_kind', '=', 'user').where('subject_id', '=', userId).execute();
     await trx.deleteFrom('sms_codes').where('mobile', '=', user.mobile).execute();
     await trx.deleteFrom('account_events').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('identity_attempts').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('identity_profiles').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('minor_accounts').where('user_id', '=', userId).execute();
+    await trx.deleteFrom('enterprise_profiles').where('user_id', '=', userId).execute();
+    // Bank cards stay as the payouts' records (bank and last four digits), without the number, holder or mobile.
+    await trx
+      .updateTable('bank_cards')
+      .set({ card_cipher: '', holder_name: '', reserved_mobile: null, active: false })
+      .where('user_id', '=', userId)
+      .execute();
+    await trx.deleteFrom('withdrawal_freezes').where('user_id', '=', userId).execute();
     await trx.deleteFrom('account_exports').where('user_id', '=', userId).execute();
     await trx
       .updateTable('users')
