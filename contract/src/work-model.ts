@@ -200,6 +200,11 @@ export interface MaterialItem {
   meta: Record<string, unknown> | null;
   /** Hex SHA-256 of the whole file, when it was computed as the file came in (delivery sends it to stores). */
   sha256?: string | null;
+  /**
+   * The rules this file breaks for its kind, from its stored analysis (audio: length, sample rate, bit depth,
+   * channels, lossless); absent when none. Field paths as pre-review's (`tracks.0.audio`, `tracks.1.accompany`).
+   */
+  issues?: RuleIssue[];
 }
 
 export interface TrackItem {

@@ -10,9 +10,9 @@ import { AntdScope } from '../app/antd-scope';
 import { AdminShell } from './components/admin-shell';
 import { RequireRole } from './components/require-role';
 import { StaffGuard } from './components/staff-guard';
-import LoginPage from './pages/login-page';
-import ConsoleNotFoundPage from './pages/not-found-page';
 import { ADMIN_SECTIONS } from './sections';
+import ConsoleNotFoundPage from './shell/not-found-page';
+import LoginPage from './staff/login-page';
 
 export default function AdminApp() {
   return (

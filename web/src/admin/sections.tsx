@@ -20,22 +20,22 @@ import {
 } from '@ant-design/icons';
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import type { ReactElement } from 'react';
+import ContentPage from './content/content-page';
 import CoversPage from './covers/covers-page';
 import DeliveryOpsPage from './distribution/delivery-ops-page';
 import { hasAnyRole } from './hooks/current-staff';
 import type { AdminKey } from './i18n';
-import AgentsPage from './pages/agents-page';
-import BroadcastsPage from './pages/broadcasts-page';
-import ContentPage from './pages/content-page';
-import DashboardPage from './pages/dashboard-page';
-import FeedbackPage from './pages/feedback-page';
-import ReviewPage from './pages/review-page';
-import StaffPage from './pages/staff-page';
-import WorkordersPage from './pages/workorders-page';
+import BroadcastsPage from './messages/broadcasts-page';
 import { ADMIN_BASE } from './paths';
 import EnterpriseQueuePage from './realname/enterprise-queue-page';
 import RoyaltiesPage from './royalties/royalties-page';
+import DashboardPage from './shell/dashboard-page';
+import AgentsPage from './site/agents-page';
+import StaffPage from './staff/staff-page';
+import FeedbackPage from './support/feedback-page';
+import WorkordersPage from './support/workorders-page';
 import WithdrawalsPage from './withdrawals/withdrawals-page';
+import ReviewPage from './works/review-page';
 
 export interface AdminSection {
   key: string;

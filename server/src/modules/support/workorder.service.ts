@@ -29,7 +29,7 @@ import { sendToUser } from '../messages/messages.service';
 import { findStaffById } from '../staff/staff.repository';
 import { readableFileUrl } from '../storage/file-access';
 import { consoleImages, type OwnedFile, ownedFiles } from '../storage/storage.service';
-import { isOwnWork } from '../works/works.service';
+import { isOwnWork } from '../works/work-reads';
 import {
   closeOrder,
   findOrder,

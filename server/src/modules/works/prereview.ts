@@ -21,9 +21,10 @@ import type { AudioInfo, RuleIssue } from '@trackline/contract/works-types';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
-import { AUDIO_HEAD_BYTES, type AudioRuleOptions, analyzeAudio, audioIssues } from '../media/audio';
+import { AUDIO_HEAD_BYTES, analyzeAudio, audioIssues } from '../media/audio';
 import { analyzeCover, COVER_RULES, type CoverHeader, coverIssues } from '../media/image';
 import { isRefusal } from '../media/refusal';
+import { audioRuleOptions } from './material-audio-rules';
 import { requiredIssues } from './work-completeness';
 import {
   findWork,
@@ -39,11 +40,6 @@ import {
 const COVER_HEAD_BYTES = 2 * 1024 * 1024;
 
 /** Audio materials besides the main audio: MP3 only warns, and a short clip has no minimum length. */
-const OTHER_AUDIO: Record<string, AudioRuleOptions> = {
-  accompany: { lossless: false },
-  karaoke: { lossless: false },
-  short_audio: { lossless: false, minDurationSec: 0 },
-};
 
 async function readHead(deps: Deps, key: string, bytes: number): Promise<{ head: Buffer; size: number } | null> {
   const stat = await deps.storage.stat(key).catch(() => null);
@@ -201,7 +197,7 @@ export async function prereviewWork(deps: Deps, workId: number, db: Db = deps.da
 
   for (const [i, t] of tracks.entries()) {
     for (const m of materials.filter((x) => x.track_id === t.id)) {
-      const options = m.kind === 'music' ? {} : OTHER_AUDIO[m.kind];
+      const options = audioRuleOptions(m.kind);
       if (!options) continue;
       const field = `tracks.${i}.${m.kind === 'music' ? 'audio' : m.kind}`;
       const info = await audioOf(deps, m, field);

@@ -34,9 +34,10 @@ import { shanghaiToday } from './calendar';
 import { assignMissingIdentifiers } from './identifier-assignment';
 import { findWorkOwner, pageQueue, platformsByCode, readWorkForAction } from './review.repository';
 import { approvedMessage, onlineMessage, passedFirstMessage, rejectedMessage } from './work-messages';
+import { authorizationPdf } from './work-reads';
 import { applyTransition } from './work-transition';
 import { findWork } from './works.repository';
-import { authorizationPdf, loadWorkDetail, prereviewWork, workHistory } from './works.service';
+import { loadWorkDetail, prereviewWork, workHistory } from './works.service';
 
 /** The queue holds review statuses and 990 only: what is not in review waits to be marked online. */
 const queueStage = (status: WorkStatus): ReviewQueueStage => reviewStage(status) ?? 'distributing';

@@ -25,6 +25,7 @@ import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { privateFileUrl } from '../storage/file-access';
 import { addDays, shanghaiToday } from './calendar';
+import { materialAudioIssues } from './material-audio-rules';
 import {
   findWork,
   latestAuthorization,
@@ -42,7 +43,8 @@ import {
  * expires: the callers checked the reader first (the owner's calls load the work by owner, the editors' need the
  * editor role).
  */
-async function toMaterial(deps: Deps, m: MaterialRow): Promise<MaterialItem> {
+async function toMaterial(deps: Deps, m: MaterialRow, field: string = m.kind): Promise<MaterialItem> {
+  const issues = materialAudioIssues(m.kind, m.meta, field);
   return {
     id: m.id,
     kind: m.kind as MaterialKind,
@@ -52,6 +54,7 @@ async function toMaterial(deps: Deps, m: MaterialRow): Promise<MaterialItem> {
     size: Number(m.size_bytes),
     meta: (m.meta as Record<string, unknown> | null) ?? null,
     sha256: m.sha256,
+    ...(issues.length > 0 ? { issues } : {}),
   };
 }
 
@@ -71,7 +74,11 @@ async function toTrack(deps: Deps, t: TrackRow, materials: readonly MaterialRow[
     explicit: t.explicit,
     language: t.language as WorkLanguage | null,
     lyrics: t.lyrics,
-    materials: await Promise.all(materials.filter((m) => m.track_id === t.id).map((m) => toMaterial(deps, m))),
+    materials: await Promise.all(
+      materials
+        .filter((m) => m.track_id === t.id)
+        .map((m) => toMaterial(deps, m, `tracks.${t.position - 1}.${m.kind === 'music' ? 'audio' : m.kind}`)),
+    ),
   };
 }
 

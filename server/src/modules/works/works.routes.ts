@@ -23,6 +23,9 @@ import type { AuthHooks } from '../../platform/http/auth';
 import { bodyFromQuery } from '../../platform/http/body-from-query';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { removeDrafts } from './remove-drafts';
+import { signWork } from './sign-work';
+import * as manage from './work-management';
+import * as reads from './work-reads';
 import * as works from './works.service';
 
 /** Step 1 carries the whole track list, lyrics included: up to 50 tracks of up to 20,000 characters. */
@@ -118,22 +121,22 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
     },
     async (request) =>
       ok(
-        await works.signWork(deps, musician(request), request.body, request.ip, (msg) => request.log.warn(msg)),
+        await signWork(deps, musician(request), request.body, request.ip, (msg) => request.log.warn(msg)),
         okText('WORK_SUBMITTED', langOf(request)),
       ),
   );
 
   read(API.publish.detail, 'One of my works, in full', workIdBody, (req, q) =>
-    works.myWorkDetail(deps, userId(req), q.id),
+    reads.myWorkDetail(deps, userId(req), q.id),
   );
   read(API.publish.history, "A work's status history", workIdBody, (req, q) =>
-    works.myWorkHistory(deps, userId(req), q.id),
+    reads.myWorkHistory(deps, userId(req), q.id),
   );
   read(API.publish.prereview, 'Pre-review: what an editor would reject', workIdBody, (req, q) =>
-    works.myPrereview(deps, userId(req), q.id),
+    reads.myPrereview(deps, userId(req), q.id),
   );
   read(API.publish.list, 'My works, most recently changed first', workListBody, (req, q) =>
-    works.myWorks(deps, userId(req), q),
+    reads.myWorks(deps, userId(req), q),
   );
 
   r.get(
@@ -143,7 +146,7 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
       preHandler,
     },
     async (request, reply) => {
-      const { pdf, filename } = await works.myAuthorizationPdf(deps, userId(request), request.query.id);
+      const { pdf, filename } = await reads.myAuthorizationPdf(deps, userId(request), request.query.id);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${filename}"`)
@@ -151,15 +154,17 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
     },
   );
 
-  command(API.publish.withdraw, 'Take a work back from review', (req, id) => works.withdrawWork(deps, userId(req), id));
+  command(API.publish.withdraw, 'Take a work back from review', (req, id) =>
+    manage.withdrawWork(deps, userId(req), id),
+  );
   command(API.publish.reopen, 'Reopen a rejected work for editing', (req, id) =>
-    works.reopenWork(deps, userId(req), id),
+    manage.reopenWork(deps, userId(req), id),
   );
   command(API.publish.startChange, 'Start a change to an online work', (req, id) =>
-    works.startChange(deps, userId(req), id),
+    manage.startChange(deps, userId(req), id),
   );
   command(API.publish.discardChange, 'Give up a change; the live version stays', (req, id) =>
-    works.discardChange(deps, userId(req), id),
+    manage.discardChange(deps, userId(req), id),
   );
   r.post(
     API.publish.remove,
@@ -168,7 +173,7 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
       preHandler,
     },
     async (request) => {
-      await works.removeWork(deps, userId(request), request.body.id);
+      await manage.removeWork(deps, userId(request), request.body.id);
       return ok(null, okText('DELETED', langOf(request)));
     },
   );
@@ -177,14 +182,14 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
     API.publish.materialAdd,
     { schema: { tags, security, summary: 'Add or replace a material of a work', body: materialAddBody }, preHandler },
     async (request) =>
-      ok(await works.addMaterial(deps, userId(request), request.body), okText('SAVED', langOf(request))),
+      ok(await manage.addMaterial(deps, userId(request), request.body), okText('SAVED', langOf(request))),
   );
   r.post(
     API.publish.materialRemove,
     { schema: { tags, security, summary: 'Remove a material of a work', body: materialRemoveBody }, preHandler },
     async (request) =>
       ok(
-        await works.removeMaterial(deps, userId(request), request.body.id, request.body.material_id),
+        await manage.removeMaterial(deps, userId(request), request.body.id, request.body.material_id),
         okText('SAVED', langOf(request)),
       ),
   );
@@ -192,16 +197,16 @@ export async function worksRoutes(app: FastifyInstance, deps: Deps, auth: AuthHo
   r.get(
     API.publish.platforms,
     { schema: { tags, security, summary: 'Platforms a work can be distributed to' }, preHandler },
-    async (request) => ok(await works.platformList(deps, langOf(request))),
+    async (request) => ok(await reads.platformList(deps, langOf(request))),
   );
   r.get(
     API.publish.waitCount,
     { schema: { tags, security, summary: 'Counts for the menu badges' }, preHandler },
-    async (request) => ok(await works.waitCount(deps, userId(request))),
+    async (request) => ok(await reads.waitCount(deps, userId(request))),
   );
   r.post(
     API.indexData,
     { schema: { tags, security, summary: 'The entry page: counts, drafts, rejected and recent works' }, preHandler },
-    async (request) => ok(await works.indexData(deps, userId(request))),
+    async (request) => ok(await reads.indexData(deps, userId(request))),
   );
 }

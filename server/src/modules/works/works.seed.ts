@@ -26,7 +26,8 @@ import { intakeServerFile } from '../storage/media-intake';
 import { addDays, shanghaiToday } from './calendar';
 import { type CoverArt, chordWav, coverPng, signaturePng } from './demo-media';
 import { approveWork, markWorkOnline, rejectWork } from './review.service';
-import { createWorkUnmetered, type Musician, saveInfo, saveScope, signWork } from './works.service';
+import { signWork } from './sign-work';
+import { createWorkUnmetered, type Musician, saveInfo, saveScope } from './works.service';
 
 const FLAG = 'demo_works_seeded';
 /** Recorded as the signer's address in the letters: the server itself signed for the demo. */

@@ -1,7 +1,9 @@
 /**
  * /work-publish/add-material?id=: attach more files to a work — accompaniment, short audio, karaoke (audio, resumable
  * upload), an MV (video, resumable), a lyrics file or the cover — to one of its tracks (the cover belongs to the
- * release), and see and remove (after a confirmation) what is attached. A kind already attached is replaced.
+ * release), and see and remove (after a confirmation) what is attached. A kind already attached is replaced. Each
+ * attached audio file shows the rules it breaks for its kind (too short, sample rate…) on its row, from the analysis
+ * made as it was uploaded (issue 9: they were only found at submission).
  */
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import {
@@ -19,6 +21,7 @@ import { Navigate, useSearchParams } from 'react-router';
 import { isApiError, showApiError } from '../../api/client';
 import { WORK_LIST_ROUTE } from '../../lib/routes';
 import { audioSummary } from './audio-field';
+import { RuleIssueLines } from './field';
 import type { FileRef } from './info-draft';
 import { ResumableUploadField } from './resumable-upload-field';
 import { uploadSmallFile } from './small-upload';
@@ -121,6 +124,11 @@ function MaterialRows({ work, onRemove }: { work: WorkDetail; onRemove: (m: Mate
               <span className="material-table__meta">
                 {formatSize(material.size)} {audioSummary(material.meta)}
               </span>
+              {material.issues && material.issues.length > 0 && (
+                <div className="material-table__issues" data-testid="material-issues">
+                  <RuleIssueLines issues={material.issues} />
+                </div>
+              )}
             </td>
             <td>
               <Button

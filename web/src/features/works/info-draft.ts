@@ -17,6 +17,7 @@ import type {
   WorkLanguage,
 } from '@trackline/contract/work-model';
 import type { WorkInfoBody } from '@trackline/contract/works';
+import type { RuleIssue } from '@trackline/contract/works-types';
 
 /** A file attached to the work: what the page shows for it. */
 export interface FileRef {
@@ -250,5 +251,27 @@ export function rememberSaved(saved: SavedFiles, sent: InfoDraft, answer: WorkDe
     saved.lyric.set(track.uid, track.lyricFile?.key ?? null);
     const id = ordered[index]?.id;
     if (id) saved.ids.set(track.uid, id);
+  });
+}
+
+/**
+ * The rules the draft's current files break, as the saved work's materials say (known from each file's analysis as
+ * soon as it is saved, issue 9), so the track editor shows them under the file without waiting for pre-review.
+ * Only files the draft still holds: one just replaced is not judged by its predecessor's issues.
+ */
+export function fileIssuesOf(saved: WorkDetail | null, draft: InfoDraft): RuleIssue[] {
+  if (!saved) return [];
+  const keys = new Set(draft.tracks.flatMap((t) => (t.audio ? [t.audio.key] : [])));
+  return saved.tracks.flatMap((t) => t.materials.filter((m) => keys.has(m.key)).flatMap((m) => m.issues ?? []));
+}
+
+/** Issues from several sources, each (field, rule) once. */
+export function mergeIssues(...lists: RuleIssue[][]): RuleIssue[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((i) => {
+    const id = `${i.field}|${i.rule}`;
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
   });
 }

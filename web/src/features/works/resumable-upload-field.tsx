@@ -9,6 +9,7 @@ import type { MediaKind, StoredFile } from '@trackline/contract/storage-types';
 import { Alert, Button, Progress, Space } from 'antd';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RuleIssueLines } from './field';
 import { createResumableUpload, type ResumableUpload, type UploadRefusal } from './tus-upload';
 
 export interface UploadedFile {
@@ -199,7 +200,10 @@ export function ResumableUploadField({ kind, onUploaded }: ResumableUploadFieldP
             showIcon
             role="alert"
             message={t('resumableUpload.refused')}
-            description={phase.refusal.msg}
+            description={
+              // each rule the file breaks, named (issue 9: only "refused" was said), else the server's words
+              phase.refusal.issues.length > 0 ? <RuleIssueLines issues={phase.refusal.issues} /> : phase.refusal.msg
+            }
             data-code={phase.refusal.code}
           />
         )}

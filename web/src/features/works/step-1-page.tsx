@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { workStepRoute } from '../../lib/routes';
 import { CoverField } from './cover-field';
-import type { InfoDraft } from './info-draft';
+import { fileIssuesOf, type InfoDraft, mergeIssues } from './info-draft';
 import { KindChooser } from './kind-chooser';
 import { PrereviewList } from './prereview-list';
 import { StepFrame, StepGate } from './publish-shell';
@@ -102,7 +102,7 @@ function Step1Editor({ work, kind, onCreated }: EditorProps) {
         original={draft.property === 1}
         releaseLanguage={draft.language}
         showRequired={checked}
-        serverIssues={issues}
+        serverIssues={mergeIssues(issues, fileIssuesOf(saved, draft))}
         onChange={(change) => update((d) => ({ ...d, tracks: change(d.tracks) }))}
       />
       <div className="works-actionbar">

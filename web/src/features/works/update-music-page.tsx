@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { isApiError, showApiError } from '../../api/client';
 import { WORK_LIST_ROUTE, workStepRoute } from '../../lib/routes';
+import { fileIssuesOf } from './info-draft';
 import { SaveIndicator } from './save-indicator';
 import { TrackListEditor } from './track-list-editor';
 import { useInfoEditor } from './use-info-editor';
@@ -40,7 +41,7 @@ function AlbumEditor({ work }: { work: WorkDetail }) {
         original={draft.property === 1}
         releaseLanguage={draft.language}
         showRequired={false}
-        serverIssues={[]}
+        serverIssues={fileIssuesOf(saved, draft)}
         onChange={(change) => update((d) => ({ ...d, tracks: change(d.tracks) }))}
       />
       <div className="works-actionbar">

@@ -6,10 +6,10 @@
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
 import { kindBySlug } from '../components/content-kinds';
 import { CONTENT_BASE, ContentNav, DOWNLOADS_SLUG } from '../components/content-nav';
+import ConsoleNotFoundPage from '../shell/not-found-page';
 import ContentEditorPage from './content-editor-page';
 import ContentListPage from './content-list-page';
 import DownloadsPage from './downloads-page';
-import ConsoleNotFoundPage from './not-found-page';
 
 function KindRoute({ editor }: { editor: boolean }) {
   const { slug, id } = useParams();

@@ -2,7 +2,7 @@
  * /admin/review (roles editor and admin): the review queue, and one work at /admin/review/<id>.
  */
 import { Route, Routes, useParams } from 'react-router';
-import ConsoleNotFoundPage from './not-found-page';
+import ConsoleNotFoundPage from '../shell/not-found-page';
 import ReviewQueuePage from './review-queue-page';
 import ReviewWorkPage from './review-work-page';
 
