@@ -26,8 +26,8 @@ test.describe('the route guard', () => {
     await expect(page).toHaveURL(/\/work-publish\/entry$/);
     await page.goto('/guest/index');
     await expect(page).toHaveURL(/\/work-publish\/entry$/);
-    // A route no issue has built yet is the app's not-found page, never a fake page.
-    await page.goto('/person-center/withdraw');
+    // A route that does not exist is the app's not-found page, never a fake page.
+    await page.goto('/person-center/no-such-page');
     await expect(page.getByRole('heading', { name: '页面不存在' })).toBeVisible();
   });
 });

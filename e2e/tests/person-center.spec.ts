@@ -14,7 +14,8 @@ test('a musician edits the profile, signs out another session, changes mobile an
 }) => {
   // A long journey (two browsers, four SMS codes, an upload): generous under a loaded machine.
   test.setTimeout(180_000);
-  const musician = await createMusician('旧昵称');
+  // Not verified yet, so the real name is still to do.
+  const musician = await createMusician('旧昵称', undefined, { verified: false });
   await logInAs(page, musician.mobile);
   // A second device: another browser context, logged in as the same musician.
   const other = await browser.newContext({ extraHTTPHeaders: { 'x-forwarded-for': '10.200.1.2' } });
@@ -26,8 +27,9 @@ test('a musician edits the profile, signs out another session, changes mobile an
   await page.getByRole('link', { name: '个人中心' }).click();
   await expect(page).toHaveURL(/\/person-center\/information$/);
   await expect(page.getByTestId('pc-nickname')).toHaveText('旧昵称');
-  await expect(page.getByText('实名认证')).toBeVisible();
-  await expect(page.getByRole('link', { name: '去完成' })).toHaveAttribute('href', '/realidcation');
+  const realName = page.locator('.pc-todo', { hasText: '实名认证' });
+  await expect(realName).toBeVisible();
+  await expect(realName.getByRole('link', { name: '去完成' })).toHaveAttribute('href', '/realidcation');
 
   await page.getByRole('button', { name: '修改资料' }).click();
   await expect(page).toHaveURL(/\/person-center\/update-info$/);
@@ -129,7 +131,8 @@ test('a new work starts with the first artist name of the profile', async ({ pag
   }
   await logInAs(page, musician.mobile);
   await page.getByRole('button', { name: '发布单曲' }).first().click();
-  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?id=\d+$/);
+  // The work exists only on the page until its first save (issue 9); the artist is there already.
+  await expect(page).toHaveURL(/\/work-publish\/step\/step-1\?kind=single$/);
   await expect(page.locator('.tag-input__tag', { hasText: '林间乐队' })).toHaveCount(1);
   await expect(page.locator('.tag-input__tag', { hasText: 'Forest Band' })).toHaveCount(0);
 });

@@ -104,7 +104,8 @@ test('a minor registers with the guardian, who completes the supplement; the let
   await drawSignature(page);
   await page.getByRole('checkbox', { name: /我已阅读并同意《未成年人用户协议》/ }).check();
   await page.getByRole('button', { name: '提交并由监护人认证' }).click();
-  await expect(page).toHaveURL(/\/realidcation\/dev-verify\?attempt=/);
+  // The consent is drawn into a PDF with the shipped CJK font first: seconds on a busy machine.
+  await expect(page).toHaveURL(/\/realidcation\/dev-verify\?attempt=/, { timeout: 45_000 });
   await page.getByRole('button', { name: '通过认证' }).click();
   await expect(page.getByTestId('realname-state')).toHaveText('已认证');
   await expect(page.getByTestId('realname-legal-party')).toContainText('监护人：李大白');

@@ -202,5 +202,5 @@ test('on a phone the demo musician sees the card and the demo withdrawals, nothi
   expect(overflow).toBeLessThanOrEqual(0);
   // the receipt opens on the phone too
   await items.nth(1).getByRole('button', { name: '回单' }).click();
-  await expect(page.getByRole('dialog')).toContainText('林乐');
+  await expect(page.getByRole('dialog')).toContainText('陈晓乐');
 });

@@ -7,6 +7,7 @@
 import { sql } from 'kysely';
 import { setSettingOnce } from '../../platform/db/settings';
 import type { Deps } from '../../platform/deps';
+import { DEMO_REAL_NAME } from '../realname/realname.seed';
 import { balancesOf } from '../royalties/ledger';
 import { seedBanks } from './banks';
 import { sealCardNumber } from './card-cipher';
@@ -16,7 +17,6 @@ import { holdWithdrawal } from './withdrawals.service';
 
 const FLAG = 'demo_withdrawals_seeded';
 export const DEMO_CARD = '6222021234567890123';
-export const DEMO_REAL_NAME = '林乐';
 
 export async function seedWithdrawalTables(deps: Deps): Promise<void> {
   await seedBanks(deps.database.db);
