@@ -6,6 +6,7 @@
  * message whose template was later removed, and every message stored before templates existed, stays readable.
  */
 import { deliveryFailure } from './distribution-texts';
+import { formatFen } from './format';
 import { formatIsrc } from './identifiers';
 import { REJECT_REASON_LABELS, type RejectReason } from './work-model';
 
@@ -58,6 +59,11 @@ export interface MessageTemplateParams {
   'workorder.reply': { id: number; title: string; excerpt: string; awaiting_user: boolean };
   'workorder.closed': { id: number; title: string };
   'bill.posted': { month: string };
+  'withdrawal.card_changed': { last4: string; hold_hours: number };
+  'withdrawal.approved': { id: number; net_fen: string };
+  'withdrawal.paid': { id: number; net_fen: string };
+  'withdrawal.refused': { id: number; reason: string };
+  'withdrawal.failed': { id: number; reason: string };
 }
 export type MessageTemplateKey = keyof MessageTemplateParams;
 
@@ -194,6 +200,55 @@ const RENDERERS: Renderers = {
       : {
           title: `${p.month} 收入账单已入账`,
           content: `${p.month} 的收入账单已更新，可在“收入账单”中查看明细（各平台通常在销售后 1–4 个月内结算）。`,
+        },
+
+  // Withdrawals (issue 12): the card, finance's decision and the bank's result.
+  'withdrawal.card_changed': (p, en) =>
+    en
+      ? {
+          title: 'Your withdrawal card was changed',
+          content: `Withdrawals now go to the card ending ${p.last4}. To keep your money safe you cannot withdraw for ${p.hold_hours} hours. If you did not do this, change your password at once and contact support.`,
+        }
+      : {
+          title: '提现银行卡已变更',
+          content: `你的提现银行卡已更换为尾号 ${p.last4} 的银行卡。为保障资金安全，${p.hold_hours} 小时内暂不能提现。如非本人操作，请立即修改密码并联系客服。`,
+        },
+  'withdrawal.approved': (p, en) =>
+    en
+      ? {
+          title: 'Withdrawal approved',
+          content: `Withdrawal #${p.id} was approved and goes to the bank with the next payout: ¥${formatFen(p.net_fen)} will arrive.`,
+        }
+      : {
+          title: '提现审核通过',
+          content: `提现 #${p.id} 已审核通过，将随下一批次打款，预计到账 ¥${formatFen(p.net_fen)}。`,
+        },
+  'withdrawal.paid': (p, en) =>
+    en
+      ? {
+          title: 'Withdrawal paid',
+          content: `Withdrawal #${p.id} was paid: ¥${formatFen(p.net_fen)} reached your card.`,
+        }
+      : { title: '提现已到账', content: `提现 #${p.id} 已打款，实际到账 ¥${formatFen(p.net_fen)}。` },
+  'withdrawal.refused': (p, en) =>
+    en
+      ? {
+          title: 'Withdrawal not approved',
+          content: `Withdrawal #${p.id} was not approved: ${cut(p.reason, EXCERPT_MAX)}. The amount is back in your available balance.`,
+        }
+      : {
+          title: '提现未通过',
+          content: `提现 #${p.id} 未通过审核：${cut(p.reason, EXCERPT_MAX)}。金额已退回可提现余额。`,
+        },
+  'withdrawal.failed': (p, en) =>
+    en
+      ? {
+          title: 'Withdrawal failed',
+          content: `The bank returned withdrawal #${p.id}: ${cut(p.reason, EXCERPT_MAX)}. The amount is back in your available balance.`,
+        }
+      : {
+          title: '提现失败',
+          content: `提现 #${p.id} 银行退回：${cut(p.reason, EXCERPT_MAX)}。金额已退回可提现余额。`,
         },
 };
 

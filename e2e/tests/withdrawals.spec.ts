@@ -83,7 +83,7 @@ test('a verified musician adds a card and withdraws with the tax shown; finance 
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const { mobile } = await createMusician('提现歌手');
   await verifiedWithIncome(mobile, '王五', 500_000);
   await logInAs(page, mobile);
@@ -146,9 +146,27 @@ test('a verified musician adds a card and withdraws with the tax shown; finance 
   await expect(receipt).toContainText('王五');
   await expect(receipt).toContainText('¥959.00');
   const href = await receipt.getByRole('link', { name: '下载 PDF' }).getAttribute('href');
+  // the musician's link redirects to the stored receipt's short-lived signed link
   const pdf = await page.request.get(href!);
+  expect(pdf.url()).toMatch(/\/files\/users\/\d+\/receipts\/withdrawal-\d+\.pdf\?.*sig=/);
   expect(pdf.headers()['content-type']).toBe('application/pdf');
-  expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+  const receiptBytes = await pdf.body();
+  expect(receiptBytes.subarray(0, 5).toString()).toBe('%PDF-');
+
+  // finance opens the paid withdrawal's details in the console and the same receipt through its own signed link
+  const finance = await financePage(browser);
+  // antd's Select: its wrapper carries the label and opens on a click (the inner input is not clickable)
+  await finance.locator('.ant-select[aria-label="状态"]').click();
+  await finance.locator('.ant-select-item-option', { hasText: '已到账' }).click();
+  await finance.getByPlaceholder('手机号').fill(mobile);
+  await finance.getByRole('button', { name: '查询' }).click();
+  await finance.locator('tr', { hasText: mobile }).getByRole('button', { name: '详情' }).click();
+  const receiptLink = finance.getByRole('link', { name: '查看回单（PDF）' });
+  await expect(receiptLink).toBeVisible();
+  const financePdf = await finance.request.get((await receiptLink.getAttribute('href'))!);
+  expect(financePdf.headers()['content-type']).toBe('application/pdf');
+  expect((await financePdf.body()).equals(receiptBytes)).toBe(true);
+  await finance.context().close();
 });
 
 test('a refused withdrawal returns the money and says why', async ({ page, browser }) => {
@@ -202,5 +220,6 @@ test('on a phone the demo musician sees the card and the demo withdrawals, nothi
   expect(overflow).toBeLessThanOrEqual(0);
   // the receipt opens on the phone too
   await items.nth(1).getByRole('button', { name: '回单' }).click();
+  // the demo's real-name seed verifies the musician as 陈晓乐 (the withdrawals seed names them only when unnamed)
   await expect(page.getByRole('dialog')).toContainText('陈晓乐');
 });

@@ -173,6 +173,18 @@ describe('the bank card', () => {
     expect((await withdraw(t, m, '200')).body.code).toBe(codeOf('WITHDRAW_CARD_CHANGED'));
     const { rows } = await t.sql(`SELECT title FROM messages WHERE user_id = $1 AND kind = 'withdrawal'`, [m.id]);
     expect(rows.map((r) => r.title)).toContain('提现银行卡已变更');
+    const inEnglish = await call(t.app, {
+      method: 'GET',
+      url: '/api/message/getlist?page=1&limit=50',
+      headers: { token: m.token, 'accept-language': 'en' },
+    });
+    expect(inEnglish.body.data.list).toContainEqual(
+      expect.objectContaining({
+        kind: 'withdrawal',
+        title: 'Your withdrawal card was changed',
+        content: expect.stringContaining('the card ending 4556'),
+      }),
+    );
     // a day later it may withdraw
     await t.sql(`UPDATE bank_cards SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND active`, [m.id]);
     expect((await withdraw(t, m, '200')).body.code).toBe(1);
@@ -444,20 +456,65 @@ describe('finance', () => {
     expect(await balancesOf(db(), m.id)).toMatchObject({ available: 100_000n, withdrawing: 0n, withdrawn: 100_000n });
     const log = await readFile(path.join(t.deps.config.dataDir, 'payouts', 'devlog.jsonl'), 'utf8');
     expect(log.split('\n').filter((l) => l.includes(`"order_id":"${w.id}"`))).toHaveLength(1);
-    const pdf = await call(t.app, {
-      method: 'GET',
-      url: `/api/bill/withdrawal_receipt?id=${w.id}`,
-      headers: { token: m.token },
-    });
-    expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.body.msg.slice(0, 5)).toBe('%PDF-');
+    // the receipt: a private file made once, read through short-lived signed links (owner: a redirect; finance: detail)
+    const receiptCalls = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call(t.app, { method: 'GET', url: `/api/bill/withdrawal_receipt?id=${w.id}`, headers: { token: m.token } }),
+      ),
+    );
+    const key = `users/${m.id}/receipts/withdrawal-${w.id}.pdf`;
+    for (const r of receiptCalls) {
+      expect(r.status).toBe(302);
+      expect(new URL(r.headers.location as string, 'http://x').pathname).toBe(`/files/${key}`);
+    }
+    const stored = await t.deps.storage.get(key);
+    expect(stored?.subarray(0, 5).toString()).toBe('%PDF-');
+    const link = receiptCalls[0]!.headers.location as string;
+    expect(link).toMatch(/[?&]sig=/);
+    const file = await t.app.inject({ method: 'GET', url: link });
+    expect(file.statusCode).toBe(200);
+    expect(file.rawPayload.equals(stored!)).toBe(true);
+    // without the signature, or with it tampered, nothing of the file
+    expect((await t.app.inject({ method: 'GET', url: `/files/${key}` })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: link.replace(/sig=[^&]+/, 'sig=00') })).statusCode).toBe(403);
+    // made again from scratch (a rerun after the file was lost): the same bytes
+    await t.deps.storage.remove(key);
+    await call(t.app, { method: 'GET', url: `/api/bill/withdrawal_receipt?id=${w.id}`, headers: { token: m.token } });
+    expect((await t.deps.storage.get(key))!.equals(stored!)).toBe(true);
+    const fin = await asStaff(finance, 'GET', `/api/admin/withdrawals/detail?id=${w.id}`);
+    expect(new URL(fin.body.data.receipt_url, 'http://x').pathname).toBe(`/files/${key}`);
+    expect((await t.app.inject({ method: 'GET', url: fin.body.data.receipt_url })).rawPayload.equals(stored!)).toBe(
+      true,
+    );
     const month = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
     const report = await asStaff(finance, 'GET', `/api/admin/withdrawals/tax_report?month=${month}`);
     const mine = report.body.data.list.find((r: { user_id: number }) => r.user_id === m.id);
     expect(mine).toMatchObject({ name: '张三', gross_fen: '100000', tax_fen: '4000', withdrawals: 1 });
-    expect(mine.id_masked).not.toContain(m.mobile.slice(3, 7));
+    // no ID number on file for this account (its name was set directly): none shown, never the mobile
+    expect(mine.id_masked).toBe('');
     const { rows } = await t.sql(`SELECT title FROM messages WHERE user_id = $1 AND kind = 'withdrawal'`, [m.id]);
     expect(rows.map((r) => r.title)).toContain('提现已到账');
+    // the messages are templates: each reader gets their own language
+    const titles = async (lang: string) =>
+      (
+        await call(t.app, {
+          method: 'GET',
+          url: '/api/message/getlist?page=1&limit=50',
+          headers: { token: m.token, 'accept-language': lang },
+        })
+      ).body.data.list
+        .filter((x: { kind: string }) => x.kind === 'withdrawal')
+        .map((x: { title: string; content: string }) => `${x.title} | ${x.content}`);
+    const en = await titles('en-GB,en;q=0.9');
+    expect(en).toEqual([
+      `Withdrawal paid | Withdrawal #${w.id} was paid: ¥959.00 reached your card.`,
+      `Withdrawal approved | Withdrawal #${w.id} was approved and goes to the bank with the next payout: ¥959.00 will arrive.`,
+    ]);
+    const zh = await titles('zh-CN');
+    expect(zh).toEqual([
+      `提现已到账 | 提现 #${w.id} 已打款，实际到账 ¥959.00。`,
+      `提现审核通过 | 提现 #${w.id} 已审核通过，将随下一批次打款，预计到账 ¥959.00。`,
+    ]);
   });
 
   it('a refused withdrawal returns the money and says why', async () => {

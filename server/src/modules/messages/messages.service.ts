@@ -37,6 +37,15 @@ export function sendToUser(
   message: TemplatedMessage | { kind: string; title: string; content: string; link?: string | null },
   db: Db = deps.database.db,
 ): Promise<number> {
+  return writeUserMessage(db, userId, message);
+}
+
+/** sendToUser for a caller that has only its transaction (withdrawals' ledger steps). */
+export function writeUserMessage(
+  db: Db,
+  userId: number,
+  message: TemplatedMessage | { kind: string; title: string; content: string; link?: string | null },
+): Promise<number> {
   if (!('template' in message)) return insertMessage(db, { audience: 'user', user_id: userId, ...message });
   const stored = renderMessage(message.template, message.params, 'zh-CN');
   if (!stored) throw new Error(`unknown message template ${message.template}`);

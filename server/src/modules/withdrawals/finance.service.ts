@@ -14,6 +14,8 @@ import { evictSubjectHere } from '../../platform/http/sessions';
 import { balancesOf } from '../royalties/ledger';
 import { privateFileUrl } from '../storage/file-access';
 import { releaseRefused } from './payouts';
+import { receiptUrl } from './receipt';
+import { approvedMessage, tellMusician } from './withdrawal-messages';
 import * as repo from './withdrawals.repository';
 import { toView, withdrawalView } from './withdrawals.service';
 import { queueSendBatch } from './withdrawals.tasks';
@@ -82,6 +84,8 @@ export async function detail(deps: Deps, id: number) {
   return {
     withdrawal: view,
     invoice_url: invoice.invoice_key ? await privateFileUrl(deps, invoice.invoice_key) : null,
+    /** The paid withdrawal's stored receipt, through a short-lived signed link (null until paid). */
+    receipt_url: await receiptUrl(deps, row.user_id, view),
     user_id: row.user_id,
     frozen,
     balances: {
@@ -109,6 +113,7 @@ export async function approve(deps: Deps, staffId: number, id: number) {
     if (!large) {
       await repo.moveStatus(trx, id, ['requested'], 'approved', { approved_by: staffId });
       await repo.addEvent(trx, id, 'approved', '', staffId);
+      await tellMusician(trx, w.user_id, approvedMessage(id, w.net_fen));
       return;
     }
     if (w.approved_by === null) {
@@ -123,6 +128,7 @@ export async function approve(deps: Deps, staffId: number, id: number) {
     if (w.approved_by === staffId) throw new AppError('WITHDRAWAL_SECOND_APPROVER');
     await repo.moveStatus(trx, id, ['requested'], 'approved', { checked_by: staffId });
     await repo.addEvent(trx, id, 'approved', '', staffId);
+    await tellMusician(trx, w.user_id, approvedMessage(id, w.net_fen));
   });
   return withdrawalView(deps, id, null);
 }
@@ -215,35 +221,43 @@ export function maskMiddle(text: string, keepStart = 1, keepEnd = 1): string {
 }
 
 /**
- * The month's withholding per person, for filing: name, identity masked (the mobile until the account centre
- * stores ID numbers), gross and tax withheld over withdrawals that were not refused or failed.
+ * The month's withholding per person, for filing. The taxpayer is the earner: a minor is listed under their own legal
+ * name and masked ID number (identity_profiles), not the guardian who receives the money; a company under its name
+ * (no ID number: it is not withheld). `id_masked` is empty when no ID number is on file. Only withdrawals that were
+ * not refused or failed count.
  */
 export async function taxReport(deps: Deps, month: string) {
   const { rows } = await sql<{
     user_id: number;
     payee_name: string;
-    mobile: string;
+    legal_name: string | null;
+    id_masked: string | null;
     party_kind: string;
     gross: string;
     tax: string;
     n: number;
   }>`
-    SELECT w.user_id, max(w.payee_name) AS payee_name, u.mobile, max(w.party_kind) AS party_kind,
+    SELECT w.user_id, max(w.payee_name) AS payee_name, max(w.party_kind) AS party_kind,
+           max(ip.real_name) AS legal_name, max(ip.id_masked) AS id_masked,
            sum(w.gross_fen)::text AS gross, sum(w.tax_fen)::text AS tax, count(*)::int AS n
-      FROM withdrawals w JOIN users u ON u.id = w.user_id
+      FROM withdrawals w LEFT JOIN identity_profiles ip ON ip.user_id = w.user_id
      WHERE w.month = ${month} AND w.status NOT IN ('refused', 'failed')
-     GROUP BY w.user_id, u.mobile ORDER BY w.user_id`.execute(deps.database.db);
+     GROUP BY w.user_id ORDER BY w.user_id`.execute(deps.database.db);
   return {
     month,
-    list: rows.map((r) => ({
-      user_id: r.user_id,
-      name: r.payee_name,
-      id_masked: maskMiddle(r.mobile, 3, 4),
-      party_kind: r.party_kind,
-      withdrawals: r.n,
-      gross_fen: r.gross,
-      tax_fen: r.tax,
-    })),
+    list: rows.map((r) => {
+      const person = r.party_kind !== 'enterprise';
+      return {
+        user_id: r.user_id,
+        name: person && r.legal_name ? r.legal_name : r.payee_name,
+        id_masked: person ? (r.id_masked ?? '') : '',
+        party_kind: r.party_kind,
+        payee_name: r.payee_name,
+        withdrawals: r.n,
+        gross_fen: r.gross,
+        tax_fen: r.tax,
+      };
+    }),
     total_gross_fen: rows.reduce((s, r) => s + BigInt(r.gross), 0n).toString(),
     total_tax_fen: rows.reduce((s, r) => s + BigInt(r.tax), 0n).toString(),
   };

@@ -28,7 +28,7 @@ import {
   type PayoutProvider,
   signCallback,
 } from './payout-provider';
-import { outcomeText, tellMusician } from './withdrawal-messages';
+import { outcomeMessage, tellMusician } from './withdrawal-messages';
 import { addEvent, moveStatus } from './withdrawals.repository';
 
 type ProviderName = 'devlog' | 'bankfile';
@@ -162,8 +162,7 @@ async function settle(trx: Db, w: WithdrawalRow, outcome: 'paid' | 'failed', det
     await moveStatus(trx, w.id, ['approved', 'sent'], 'failed', { settle_tx_id: tx.id, reason: detail.slice(0, 500) });
     await addEvent(trx, w.id, 'failed', detail.slice(0, 500));
   }
-  const text = outcomeText(outcome, w.id, w.net_fen, detail);
-  await tellMusician(trx, userId, text.title, text.content);
+  await tellMusician(trx, userId, outcomeMessage(outcome, w.id, w.net_fen, detail));
 }
 
 /** Releases a refused withdrawal's hold (in the refusal's transaction). */
@@ -177,8 +176,7 @@ export async function releaseRefused(trx: Db, w: WithdrawalRow, reason: string, 
   });
   await trx.updateTable('withdrawals').set({ settle_tx_id: tx.id }).where('id', '=', w.id).execute();
   await addEvent(trx, w.id, 'refused', reason, staffId);
-  const text = outcomeText('refused', w.id, w.net_fen, reason);
-  await tellMusician(trx, w.user_id, text.title, text.content);
+  await tellMusician(trx, w.user_id, outcomeMessage('refused', w.id, w.net_fen, reason));
 }
 
 /** The provider's callback (POST /api/payout/callback): refused unless signed with the callback secret. */

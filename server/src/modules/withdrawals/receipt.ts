@@ -1,12 +1,20 @@
 /**
  * A withdrawal's receipt as PDF (pdf-lib, the authorization letter's CJK font): gross, tax withheld, fee, net, the
- * bank and masked card, and every time on the timeline. Made on request for the owner (or finance) behind their
- * session, never stored where a URL could reach it.
+ * bank and masked card, and every time on the timeline.
+ *
+ * A paid withdrawal's receipt is a private file, users/<id>/receipts/withdrawal-<n>.pdf (no user_files row, so
+ * private: modules/storage/file-access.ts), made once: the key is fixed and the PDF is rendered from the withdrawal
+ * alone with its dates taken from the payment, so making it again (two readers at once, a rerun) writes the same
+ * bytes to the same key. It is read only through short-lived signed links, minted for its owner (GET
+ * /api/bill/withdrawal_receipt redirects to one) and for finance (the console's withdrawal detail). A withdrawal not
+ * yet paid has no stored receipt: its owner gets the provisional PDF rendered on request, not stored.
  */
 import { formatFen } from '@trackline/contract/format';
 import type { WithdrawalView } from '@trackline/contract/withdrawals';
+import { sql } from 'kysely';
 import { PDFDocument, rgb } from 'pdf-lib';
 import type { Deps } from '../../platform/deps';
+import { privateFileUrl } from '../storage/file-access';
 import { embedLetterFont, printable } from '../works/pdf-font';
 
 const STATUS: Record<string, string> = {
@@ -28,6 +36,11 @@ export async function receiptPdf(_deps: Deps, w: WithdrawalView): Promise<Buffer
   const f = await embedLetterFont(doc, () => undefined);
   doc.setTitle(printable(f, `提现回单 Withdrawal receipt #${w.id}`));
   doc.setCreator('Trackline');
+  doc.setProducer('Trackline');
+  // Dates from the withdrawal, not the clock: the same withdrawal always gives the same bytes.
+  const at = new Date(w.finished_at ?? w.created_at);
+  doc.setCreationDate(at);
+  doc.setModificationDate(at);
   const page = doc.addPage([595, 842]);
   let y = 780;
   const line = (text: string, size = 11, color = rgb(0.1, 0.1, 0.15)) => {
@@ -51,4 +64,32 @@ export async function receiptPdf(_deps: Deps, w: WithdrawalView): Promise<Buffer
   for (const e of w.timeline)
     line(`${chinaTime(e.at)}  ${STATUS[e.status] ?? e.status}${e.note ? ` — ${e.note}` : ''}`, 10);
   return Buffer.from(await doc.save());
+}
+
+const RECEIPT_LOCK_SPACE = 1214;
+
+export function receiptKey(userId: number, withdrawalId: number): string {
+  return `users/${userId}/receipts/withdrawal-${withdrawalId}.pdf`;
+}
+
+/**
+ * The stored receipt of a paid withdrawal (made now if it is not there yet); null for one not paid. The caller has
+ * already checked who asks.
+ */
+export async function storedReceipt(deps: Deps, userId: number, w: WithdrawalView): Promise<string | null> {
+  if (w.status !== 'paid') return null;
+  const key = receiptKey(userId, w.id);
+  if (await deps.storage.stat(key)) return key;
+  // One maker at a time per withdrawal (every process): the second finds the file the first wrote.
+  await deps.database.db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(${RECEIPT_LOCK_SPACE}, ${w.id}::int)`.execute(trx);
+    if (!(await deps.storage.stat(key))) await deps.storage.put(key, await receiptPdf(deps, w), 'application/pdf');
+  });
+  return key;
+}
+
+/** A short-lived signed link to the paid withdrawal's stored receipt; null for one not paid. */
+export async function receiptUrl(deps: Deps, userId: number, w: WithdrawalView): Promise<string | null> {
+  const key = await storedReceipt(deps, userId, w);
+  return key ? privateFileUrl(deps, key) : null;
 }

@@ -1,33 +1,32 @@
-/** The system messages withdrawals send the musician (zh-CN, as other modules' messages are), in the caller's transaction. */
-import { formatFen } from '@trackline/contract/format';
+/**
+ * The system messages withdrawals send the musician, in the caller's transaction. Templates
+ * (contract/src/message-templates.ts, `withdrawal.*`) rendered in the reader's language when read.
+ */
+import { type TemplatedMessage, templated } from '@trackline/contract/message-templates';
 import type { Db } from '../../platform/db/database';
-import { insertMessage } from '../messages/messages.repository';
+import { writeUserMessage } from '../messages/messages.service';
 
 export const WITHDRAWAL_MESSAGE_KIND = 'withdrawal';
 const LINK = '/person-center/withdraw';
 
-export async function tellMusician(db: Db, userId: number, title: string, content: string): Promise<void> {
-  await insertMessage(db, {
-    audience: 'user',
-    user_id: userId,
-    kind: WITHDRAWAL_MESSAGE_KIND,
-    title,
-    content,
-    link: LINK,
-  });
+export async function tellMusician(db: Db, userId: number, message: TemplatedMessage): Promise<void> {
+  await writeUserMessage(db, userId, message);
 }
 
-export function cardChangedText(last4: string, holdHours: number) {
-  return {
-    title: '提现银行卡已变更',
-    content: `你的提现银行卡已更换为尾号 ${last4} 的银行卡。为保障资金安全，${holdHours} 小时内暂不能提现。如非本人操作，请立即修改密码并联系客服。`,
-  };
+export function cardChangedMessage(last4: string, holdHours: number): TemplatedMessage {
+  return templated(WITHDRAWAL_MESSAGE_KIND, 'withdrawal.card_changed', { last4, hold_hours: holdHours }, LINK);
 }
 
-export function outcomeText(outcome: 'paid' | 'refused' | 'failed', id: number, netFen: string, reason: string) {
-  if (outcome === 'paid')
-    return { title: '提现已到账', content: `提现 #${id} 已打款，实际到账 ¥${formatFen(netFen)}。` };
-  if (outcome === 'refused')
-    return { title: '提现未通过', content: `提现 #${id} 未通过审核：${reason}。金额已退回可提现余额。` };
-  return { title: '提现失败', content: `提现 #${id} 银行退回：${reason}。金额已退回可提现余额。` };
+export function approvedMessage(id: number, netFen: string): TemplatedMessage {
+  return templated(WITHDRAWAL_MESSAGE_KIND, 'withdrawal.approved', { id, net_fen: netFen }, LINK);
+}
+
+export function outcomeMessage(
+  outcome: 'paid' | 'refused' | 'failed',
+  id: number,
+  netFen: string,
+  reason: string,
+): TemplatedMessage {
+  if (outcome === 'paid') return templated(WITHDRAWAL_MESSAGE_KIND, 'withdrawal.paid', { id, net_fen: netFen }, LINK);
+  return templated(WITHDRAWAL_MESSAGE_KIND, `withdrawal.${outcome}`, { id, reason }, LINK);
 }

@@ -23,7 +23,7 @@ import type { AuthHooks } from '../../platform/http/auth';
 import { ok } from '../../platform/http/envelope';
 import { IDEMPOTENCY_HEADER } from '../../platform/http/idempotency';
 import { handleCallback } from './payouts';
-import { receiptPdf } from './receipt';
+import { receiptPdf, receiptUrl } from './receipt';
 import {
   bankInfo,
   bankTypes,
@@ -108,11 +108,19 @@ export async function withdrawalsRoutes(app: FastifyInstance, deps: Deps, auth: 
   r.get(
     paths.receiptPdf,
     {
-      schema: { tags, security, summary: "A withdrawal's receipt as PDF", querystring: withdrawalIdQuery },
+      schema: {
+        tags,
+        security,
+        summary:
+          "A withdrawal's receipt: paid → 302 to its stored PDF's short-lived signed link; else a provisional PDF",
+        querystring: withdrawalIdQuery,
+      },
       preHandler,
     },
     async (request, reply) => {
       const view = await withdrawalView(deps, request.query.id, me(request));
+      const url = await receiptUrl(deps, me(request), view);
+      if (url) return reply.header('cache-control', 'private, no-store').redirect(url, 302);
       const pdf = await receiptPdf(deps, view);
       return reply
         .type('application/pdf')

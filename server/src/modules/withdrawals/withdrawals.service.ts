@@ -30,7 +30,7 @@ import { credit, debit } from '../royalties/ledger-accounts';
 import { bankTypes, lookupCard } from './banks';
 import { sealCardNumber } from './card-cipher';
 import { payoutProvider } from './payouts';
-import { cardChangedText, tellMusician } from './withdrawal-messages';
+import { cardChangedMessage, tellMusician } from './withdrawal-messages';
 import * as repo from './withdrawals.repository';
 
 export { bankTypes };
@@ -133,8 +133,7 @@ export async function saveCard(deps: Deps, userId: number, body: BankSaveBody): 
       })
       .execute();
     if (isChange) {
-      const text = cardChangedText(body.card_no.slice(-4), holdHours);
-      await tellMusician(trx, userId, text.title, text.content);
+      await tellMusician(trx, userId, cardChangedMessage(body.card_no.slice(-4), holdHours));
     }
   });
   return bankInfo(deps, userId);

@@ -74,6 +74,9 @@ export const withdrawalsEn: AdminMessages['withdrawals'] = {
   saved: 'Saved',
   invoice: 'Open the invoice (enterprise: check the amount and the name)',
   invoiceMissing: 'Enterprise withdrawal: no invoice yet',
+  receipt: 'Open the receipt (PDF)',
+  payee: 'Payee',
+  noIdOnFile: 'no ID on file',
   yes: 'Yes',
   no: 'No',
 };

@@ -72,6 +72,9 @@ export const withdrawalsZhCN = {
   saved: '已保存',
   invoice: '查看发票（企业提现，核对金额与抬头）',
   invoiceMissing: '企业提现：尚未上传发票',
+  receipt: '查看回单（PDF）',
+  payee: '收款人',
+  noIdOnFile: '无证件信息',
   yes: '是',
   no: '否',
 };

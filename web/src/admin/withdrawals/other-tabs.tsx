@@ -140,7 +140,13 @@ export function TaxTab() {
           scroll={{ x: 700 }}
           columns={[
             { title: t('withdrawals.name'), dataIndex: 'name' },
-            { title: t('withdrawals.idMasked'), dataIndex: 'id_masked' },
+            {
+              title: t('withdrawals.idMasked'),
+              key: 'id',
+              render: (_, r) =>
+                r.id_masked || <span className="withdraw-admin-note">{t('withdrawals.noIdOnFile')}</span>,
+            },
+            { title: t('withdrawals.payee'), dataIndex: 'payee_name' },
             { title: t('withdrawals.withdrawals'), dataIndex: 'withdrawals', align: 'right' },
             { title: t('withdrawals.gross'), key: 'g', align: 'right', render: (_, r) => formatFen(r.gross_fen) },
             { title: t('withdrawals.tax'), key: 'x', align: 'right', render: (_, r) => formatFen(r.tax_fen) },

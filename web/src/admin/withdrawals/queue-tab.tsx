@@ -51,6 +51,13 @@ function DetailDrawer({ id, onClose }: { id: number; onClose: () => void }) {
               )}
             </p>
           )}
+          {d.receipt_url && (
+            <p>
+              <a href={d.receipt_url} target="_blank" rel="noreferrer">
+                {t('withdrawals.receipt')}
+              </a>
+            </p>
+          )}
           <h3>{t('withdrawals.history')}</h3>
           <Table
             rowKey="id"

@@ -43,6 +43,8 @@ export function useQueue(filter: QueueFilter) {
 export interface Detail {
   withdrawal: WithdrawalView;
   invoice_url: string | null;
+  /** A paid withdrawal's stored receipt (short-lived signed link). */
+  receipt_url: string | null;
   user_id: number;
   frozen: boolean;
   balances: { available_fen: string; withdrawing_fen: string; withdrawn_fen: string };
@@ -78,8 +80,10 @@ export function useBatches() {
 export interface TaxRow {
   user_id: number;
   name: string;
+  /** The earner's masked ID number; empty when none is on file (a company, an account without one). */
   id_masked: string;
   party_kind: string;
+  payee_name: string;
   withdrawals: number;
   gross_fen: string;
   tax_fen: string;

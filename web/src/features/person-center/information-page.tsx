@@ -1,7 +1,8 @@
 /**
  * /person-center/information: who I am (avatar, nickname, account type, the verified badge, real-name status, masked
  * mobile, share, registration date, bio and artist names) and each thing still to do, with a link to do it.
- * Real-name and enterprise verification are the realname pages' (/realidcation); bank cards the withdraw page's.
+ * Real-name and enterprise verification are the realname pages' (/realidcation); bank cards the withdraw page's: the
+ * bank-card item says whether a card is bound (bank and masked number, from GET /api/bill/bankinfo) or not yet.
  */
 import { CheckCircleFilled, UserOutlined } from '@ant-design/icons';
 import { Avatar, Button, Tag } from 'antd';
@@ -9,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate } from '../../lib/format';
 import { ErrorState, ListSkeleton } from '../content/content-states';
+import { useBankInfo } from '../withdrawals/withdrawals-api';
 import { useProfile } from './person-center-api';
 import { PERSON_CENTER_ROUTES, PersonCenterNav } from './person-center-nav';
 
@@ -97,21 +99,55 @@ export default function InformationPage() {
               {t('personCenter.info.todoTitle')}
             </h2>
             <ul className="pc-todos">
-              {p.todos.map((item) => (
-                <li key={item.key} className="pc-todo">
-                  <span>
-                    {t(`personCenter.info.todo.${item.key}`)}{' '}
-                    <Tag color={item.state === 'done' ? 'green' : item.state === 'todo' ? 'orange' : 'default'}>
-                      {t(`personCenter.info.todoState.${item.state}`)}
-                    </Tag>
-                  </span>
-                  <Link to={item.link}>{t(`personCenter.info.todoAction.${item.state}`)}</Link>
-                </li>
-              ))}
+              {p.todos.map((item) =>
+                item.key === 'bank_card' ? (
+                  <BankCardTodo key={item.key} link={item.link} />
+                ) : (
+                  <li key={item.key} className="pc-todo">
+                    <span>
+                      {t(`personCenter.info.todo.${item.key}`)}{' '}
+                      <Tag color={item.state === 'done' ? 'green' : item.state === 'todo' ? 'orange' : 'default'}>
+                        {t(`personCenter.info.todoState.${item.state}`)}
+                      </Tag>
+                    </span>
+                    <Link to={item.link}>{t(`personCenter.info.todoAction.${item.state}`)}</Link>
+                  </li>
+                ),
+              )}
             </ul>
           </section>
         </>
       )}
     </div>
+  );
+}
+
+/** The bank-card item: bound (bank and masked number) or not yet, read from the withdraw page's own call. */
+function BankCardTodo({ link }: { link: string }) {
+  const { t, i18n } = useTranslation();
+  const info = useBankInfo();
+  const card = info.data?.card;
+  const en = i18n.language.startsWith('en');
+  return (
+    <li className="pc-todo" data-testid="pc-bank-card">
+      <span>
+        {t('personCenter.info.todo.bank_card')}{' '}
+        {info.isPending ? (
+          <Tag>{t('personCenter.info.bankCard.loading')}</Tag>
+        ) : info.isError ? (
+          <Tag>{t('personCenter.info.bankCard.unknown')}</Tag>
+        ) : card ? (
+          <>
+            <Tag color="green">{t('personCenter.info.bankCard.bound')}</Tag>
+            <span className="pc-card__hint">
+              {en ? card.bank_name_en || card.bank_name : card.bank_name} {card.card_no}
+            </span>
+          </>
+        ) : (
+          <Tag color="orange">{t('personCenter.info.bankCard.none')}</Tag>
+        )}
+      </span>
+      <Link to={link}>{card ? t('personCenter.info.bankCard.manage') : t('personCenter.info.bankCard.add')}</Link>
+    </li>
   );
 }
