@@ -79,8 +79,10 @@ export async function copyRaw(
   const client = await deps.database.pool.connect();
   try {
     await client.query(`DROP TABLE IF EXISTS ${table}`);
+    // The line numbers come from the table's own sequence, fetched 100,000 at a time (one fetch per line cost a
+    // quarter of the COPY); one session fills the table, so they stay consecutive from 1.
     await client.query(
-      `CREATE UNLOGGED TABLE ${table} (line_no bigint GENERATED ALWAYS AS IDENTITY, ${cells.map((c) => `${c} text`).join(', ')})`,
+      `CREATE UNLOGGED TABLE ${table} (line_no bigint GENERATED ALWAYS AS IDENTITY (CACHE 100000), ${cells.map((c) => `${c} text`).join(', ')})`,
     );
     // TSV statements carry quotes inside titles: no quoting there (a control character no statement has).
     const quote = mapping.delimiter === '\t' ? `E'\\x01'` : `'"'`;
