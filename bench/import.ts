@@ -12,9 +12,12 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { loadConfig } from '../server/src/config';
+import { copyRaw, dropRaw, rawLinesSource } from '../server/src/modules/royalties/csv-copy';
+import { findMapping, linesQuery } from '../server/src/modules/royalties/import.repository';
 import { createImport } from '../server/src/modules/royalties/import.service';
 import { runImport } from '../server/src/modules/royalties/import-run';
 import { closeDeps, createDeps } from '../server/src/platform/boot';
@@ -40,6 +43,33 @@ async function writeReport(file: string): Promise<void> {
   }
   await write(chunk);
   await new Promise<void>((r) => out.end(() => r()));
+}
+
+/**
+ * BENCH_IMPORT_EXPLAIN=1: stages the report as the import does and prints EXPLAIN (ANALYZE, BUFFERS) of the
+ * posting's lines statement, rolled back (the timed import then runs as usual).
+ */
+async function explainPosting(deps: Awaited<ReturnType<typeof createDeps>>, id: number, file: string) {
+  const mapping = (await findMapping(deps.database.db, 'generic'))!;
+  const header = await copyRaw(deps, id, file, mapping, () => {});
+  if (!header) throw new Error('COPY could not take the report');
+  await deps.database.db
+    .transaction()
+    .execute(async (trx) => {
+      await sql`SET LOCAL jit = off`.execute(trx);
+      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+      const q = linesQuery(id, 'qq_music', rawLinesSource(id, header, mapping)).compile(trx);
+      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
+        ...q,
+        sql: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
+      });
+      for (const r of rows) console.log(r['QUERY PLAN']);
+      throw new Error('rollback');
+    })
+    .catch((err: Error) => {
+      if (err.message !== 'rollback') throw err;
+    });
+  await dropRaw(deps.database.db, id);
 }
 
 async function main() {
@@ -100,7 +130,9 @@ async function main() {
       { path: file, name: 'report.csv' },
       null,
     );
-    await runImport(deps, id);
+    if (process.env.BENCH_IMPORT_EXPLAIN) await explainPosting(deps, id, file);
+    const phases: string[] = [];
+    await runImport(deps, id, (name, ms) => phases.push(`${name} ${(ms / 1000).toFixed(1)} s`));
     const importS = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const { rows } = await db.query(
@@ -112,6 +144,7 @@ async function main() {
     console.log(
       `import end to end: ${importS.toFixed(1)} s, ${importRate.toFixed(0)} rows/s (${rows[0].lines} lines, ${rows[0].unmatched_lines} unmatched, total ${rows[0].total_fen} fen)`,
     );
+    console.log(`phases: ${phases.join(', ')}`);
     console.log(`ratio import/COPY: ${(importRate / copyRate).toFixed(2)} (goal ≥ 0.5)`);
     console.log(`peak memory growth during the import: ${((peak - rss0) / 2 ** 20).toFixed(1)} MiB (goal < 100)`);
     await db.end();

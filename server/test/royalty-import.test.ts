@@ -218,6 +218,33 @@ describe('a CSV statement', () => {
     });
   });
 
+  it("a sale takes the musician's rate in force in its month (the latest change on or before it, else the user's)", async () => {
+    const carol = (await registerUser(t, {}, ip())).userinfo.id;
+    await t.sql('update users set rate = 60 where id = $1', [carol]);
+    await catalogue(t, carol, '6900000000035', ['CNA012600009']);
+    await t.sql(
+      `insert into user_rate_changes (user_id, effective_from, rate) values ($1, '2026-07-01', 80), ($1, '2026-09-01', 90)`,
+      [carol],
+    );
+    const months = ['2026-06', '2026-07', '2026-08', '2026-09', '2026-10'];
+    const row = await importFile(
+      genericCsv(months.map((month) => ({ month, territory: 'CN', isrc: 'CNA012600009', qty: 1, amount: '0.00' }))),
+      { format: 'csv', mapping_code: 'generic' },
+    );
+    expect(row.state).toBe('posted');
+    const lines = await t.sql(
+      `select to_char(sale_month, 'YYYY-MM') as month, rate, user_id::int from royalty_lines where import_id = $1 order by line_no`,
+      [row.id],
+    );
+    expect(lines.rows).toEqual([
+      { month: '2026-06', rate: 60, user_id: carol },
+      { month: '2026-07', rate: 80, user_id: carol },
+      { month: '2026-08', rate: 80, user_id: carol },
+      { month: '2026-09', rate: 90, user_id: carol },
+      { month: '2026-10', rate: 90, user_id: carol },
+    ]);
+  });
+
   it('a line the mapping cannot read names its line number', async () => {
     const row = await importFile(
       'sale_month,territory,isrc,upc,title,quantity,amount,currency,exchange_rate\n2026-08,CN,CNA012600001,,x,1,abc,CNY,\n',

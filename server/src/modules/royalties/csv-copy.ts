@@ -79,8 +79,10 @@ export async function copyRaw(
   const client = await deps.database.pool.connect();
   try {
     await client.query(`DROP TABLE IF EXISTS ${table}`);
+    // The line numbers come from the table's own sequence, fetched 100,000 at a time (one fetch per line cost a
+    // quarter of the COPY); one session fills the table, so they stay consecutive from 1.
     await client.query(
-      `CREATE UNLOGGED TABLE ${table} (line_no bigint GENERATED ALWAYS AS IDENTITY, ${cells.map((c) => `${c} text`).join(', ')})`,
+      `CREATE UNLOGGED TABLE ${table} (line_no bigint GENERATED ALWAYS AS IDENTITY (CACHE 100000), ${cells.map((c) => `${c} text`).join(', ')})`,
     );
     // TSV statements carry quotes inside titles: no quoting there (a control character no statement has).
     const quote = mapping.delimiter === '\t' ? `E'\\x01'` : `'"'`;
@@ -113,17 +115,17 @@ export async function dropRaw(db: Db, importId: number): Promise<void> {
   await sql`DROP TABLE IF EXISTS ${sql.raw(rawTable(importId))}`.execute(db);
 }
 
-/** `x` is a whole number (optional minus, 1–15 digits): string functions, a regular expression costs ten times more. */
-const wholeNumber = (x: RawBuilder<unknown>) =>
-  sql`(length(ltrim(${x}, '-')) BETWEEN 1 AND 15 AND length(${x}) - length(ltrim(${x}, '-')) <= 1
-       AND translate(${x}, '-0123456789', '') = '')`;
-/** `x` is a decimal: optional minus, 1–15 digits, optionally a point and 1–10 digits. */
-const decimalNumber = (x: RawBuilder<unknown>) =>
-  sql`(translate(ltrim(${x}, '-'), '0123456789', '') IN ('', '.') AND length(${x}) - length(ltrim(${x}, '-')) <= 1
-       AND length(split_part(ltrim(${x}, '-'), '.', 1)) BETWEEN 1 AND 15
-       AND (position('.' IN ${x}) = 0 OR length(split_part(${x}, '.', 2)) BETWEEN 1 AND 10))`;
-const digits = (x: RawBuilder<unknown>, n: number) =>
-  sql`(length(${x}) = ${sql.lit(n)} AND translate(${x}, '0123456789', '') = '')`;
+// Each check is a cheap test the usual cell passes (translate/length/position: about 0.1 s a million lines) before
+// the exact one (an anchored regular expression: 0.8–1.6 s a million), which only unusual cells reach. Measured
+// with the cell forced to be read: casts cost little (0.06 s bigint, 0.27 s numeric a million), checks a lot.
+/** A whole number: optional minus, 1–15 digits. */
+const WHOLE = '^-?[0-9]{1,15}$';
+/** A decimal: optional minus, 1–15 digits, optionally a point and 1–10 digits. */
+const DECIMAL = '^-?[0-9]{1,15}([.][0-9]{1,10})?$';
+/** `x` is plain digits (1–15) or digits, a point and digits (1–15 before, 1–10 after); `t` is translate(x, digits, ''). */
+const plainDecimal = (x: RawBuilder<unknown>, t: RawBuilder<unknown>) =>
+  sql`((${t} = '' AND length(${x}) BETWEEN 1 AND 15)
+       OR (${t} = '.' AND position('.' IN ${x}) BETWEEN 2 AND 16 AND length(${x}) - position('.' IN ${x}) BETWEEN 1 AND 10))`;
 
 /**
  * The raw table as staged lines (the columns of royalty_staging), checked and converted in SQL as
@@ -136,16 +138,15 @@ export function rawLinesSource(importId: number, header: string[], mapping: Colu
   };
   const col = mapping.columns;
   const bad = (what: RawBuilder<unknown>) => sql`royalty_bad_line(v.line_no + 1, ${what})`;
-  const sm = sql`v.sm`;
-  // YYYY-MM, YYYY-MM-DD (a time may follow), YYYYMM, else MM/DD/YYYY (a time may follow): [year, month] or NULL
+  // The sale month as YYYYMM, or NULL when it does not read: YYYY-MM, YYYY-MM-DD (a time may follow), YYYYMM, else
+  // MM/DD/YYYY (a time may follow). A plain expression per line (a LATERAL subquery per line cost 0.8 s a million).
   const ym = sql`CASE
-    WHEN ${digits(sql`left(${sm}, 4)`, 4)} AND substr(${sm}, 5, 1) = '-' AND ${digits(sql`substr(${sm}, 6, 2)`, 2)}
-         AND (length(${sm}) = 7 OR (substr(${sm}, 8, 1) = '-' AND ${digits(sql`substr(${sm}, 9, 2)`, 2)}
-                                     AND (length(${sm}) = 10 OR substr(${sm}, 11, 1) IN ('T', ' '))))
-      THEN ARRAY[left(${sm}, 4), substr(${sm}, 6, 2)]
-    WHEN ${digits(sm, 6)} THEN ARRAY[left(${sm}, 4), substr(${sm}, 5, 2)]
-    WHEN position('/' IN ${sm}) > 0
-      THEN (SELECT ARRAY[m[2], m[1]] FROM regexp_match(${sm}, '^([0-9]{1,2})/[0-9]{1,2}/([0-9]{4})(?:\\s.*)?$') m)
+    WHEN length(v.sm) = 7 AND substr(v.sm, 5, 1) = '-' AND translate(v.sm, '0123456789', '') = '-'
+      THEN left(v.sm, 4) || substr(v.sm, 6, 2)
+    WHEN v.sm ~ '^[0-9]{4}-[0-9]{2}(-[0-9]{2}([T ].*)?)?$' THEN left(v.sm, 4) || substr(v.sm, 6, 2)
+    WHEN v.sm ~ '^[0-9]{6}$' THEN v.sm
+    WHEN v.sm ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(\\s.*)?$'
+      THEN left(split_part(v.sm, '/', 3), 4) || lpad(split_part(v.sm, '/', 1), 2, '0')
   END`;
   return sql`(
     SELECT ${importId}::bigint AS import_id, v.line_no,
@@ -153,27 +154,29 @@ export function rawLinesSource(importId: number, header: string[], mapping: Colu
                  ELSE ${bad(sql`'sale month "' || v.sm || '" is not a date'`)}::date END) AS sale_month,
            upper(left(v.territory, 8)) AS territory,
            upper(replace(v.isrc, '-', '')) AS isrc,
-           CASE WHEN length(v.upc) = 14 AND left(v.upc, 1) = '0' AND ${digits(sql`v.upc`, 14)} THEN substr(v.upc, 2)
-                ELSE v.upc END AS upc,
+           CASE WHEN length(v.upc) = 14 AND v.upc ~ '^0[0-9]{13}$' THEN substr(v.upc, 2) ELSE v.upc END AS upc,
            left(v.title, 300) AS title,
-           (CASE WHEN ${wholeNumber(sql`v.q`)} THEN v.q
+           (CASE WHEN translate(v.q, '0123456789', '') = '' AND length(v.q) <= 15 THEN v.q
+                 WHEN v.q ~ ${sql.lit(WHOLE)} THEN v.q
                  ELSE ${bad(sql`'quantity "' || v.q || '" is not a whole number'`)} END)::bigint AS quantity,
-           (CASE WHEN ${decimalNumber(sql`v.a`)} THEN v.a
+           (CASE WHEN ${plainDecimal(sql`v.a`, sql`translate(v.a, '0123456789', '')`)} THEN v.a
+                 WHEN v.a ~ ${sql.lit(DECIMAL)} THEN v.a
                  ELSE ${bad(sql`'amount "' || v.a || '" is not a number'`)} END)::numeric(24, 8) AS amount,
            upper(coalesce(nullif(v.cur, ''), ${mapping.currency ?? ''}::text)) AS currency,
-           (CASE WHEN v.fx = '' THEN NULL WHEN ${decimalNumber(sql`v.fx`)} THEN v.fx
+           (CASE WHEN v.fx = '' THEN NULL WHEN v.fx ~ ${sql.lit(DECIMAL)} THEN v.fx
                  ELSE ${bad(sql`'exchange rate "' || v.fx || '" is not a number'`)} END)::numeric(20, 10) AS fx_rate
       FROM (
         -- OFFSET 0 keeps each cell's cleaning and the sale month's reading computed once per line (not flattened
         -- into every expression that reads them)
-        SELECT v.*, coalesce(p.m[1]::int, 1) AS y, coalesce(p.m[2]::int, 0) AS mo
-          FROM (SELECT r.line_no, ${cell(col.sale_month)} AS sm, ${cell(col.territory)} AS territory,
-                       ${cell(col.isrc)} AS isrc, ${cell(col.upc)} AS upc, ${cell(col.title)} AS title,
-                       coalesce(nullif(replace(${cell(col.quantity)}, ',', ''), ''), '0') AS q,
-                       replace(${cell(col.amount)}, ',', '') AS a, ${cell(col.currency)} AS cur,
-                       ${col.fx_rate ? cell(col.fx_rate) : sql`''`} AS fx
-                  FROM ${sql.raw(rawTable(importId))} r OFFSET 0) v
-          CROSS JOIN LATERAL (SELECT ${ym} AS m OFFSET 0) p
+        SELECT v.*, coalesce(left(v.ym, 4)::int, 1) AS y, coalesce(right(v.ym, 2)::int, 0) AS mo
+          FROM (SELECT v.*, ${ym} AS ym
+                  FROM (SELECT r.line_no, ${cell(col.sale_month)} AS sm, ${cell(col.territory)} AS territory,
+                               ${cell(col.isrc)} AS isrc, ${cell(col.upc)} AS upc, ${cell(col.title)} AS title,
+                               coalesce(nullif(replace(${cell(col.quantity)}, ',', ''), ''), '0') AS q,
+                               replace(${cell(col.amount)}, ',', '') AS a, ${cell(col.currency)} AS cur,
+                               ${col.fx_rate ? cell(col.fx_rate) : sql`''`} AS fx
+                          FROM ${sql.raw(rawTable(importId))} r OFFSET 0) v
+                OFFSET 0) v
         OFFSET 0
       ) v
     OFFSET 0

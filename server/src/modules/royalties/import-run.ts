@@ -160,6 +160,7 @@ async function postImport(
   trx: Db,
   row: repo.ImportRow,
   staged: Exclude<Staged, { waiting: true }>,
+  phase: (name: string) => void = () => {},
 ): Promise<void> {
   // One statement over the whole report: hash tables in memory, and no JIT (compiling it cost a quarter of a
   // million-line posting, for expressions run once per line).
@@ -171,6 +172,7 @@ async function postImport(
     row.platform_code,
     staged.raw ? rawLinesSource(row.id, staged.header, staged.mapping) : undefined,
   );
+  phase('lines');
   const numerators: bigint[] = [];
   for (const a of aggregates) {
     const net = BigInt(a.net_units);
@@ -232,6 +234,7 @@ async function postImport(
   if (row.number_of_files > 1) await repo.settleParts(trx, row);
   await repo.clearStaging(trx, row.id);
   await dropRaw(trx, row.id);
+  phase('ledger, shares, drop');
   const month = row.accounting_month.slice(0, 7);
   for (const userId of perUser.keys())
     await sendToUser(
@@ -240,9 +243,19 @@ async function postImport(
       templated('bill', 'bill.posted', { month }, `/person-center/income-bill?month=${month}`),
       trx,
     );
+  phase('messages');
 }
 
-export async function runImport(deps: Deps, importId: number): Promise<void> {
+/** Called with each phase's name and milliseconds as it ends (bench/import prints them). */
+export type PhaseTimer = (phase: string, ms: number) => void;
+
+export async function runImport(deps: Deps, importId: number, onPhase?: PhaseTimer): Promise<void> {
+  let t = performance.now();
+  const phase = (name: string) => {
+    const now = performance.now();
+    onPhase?.(name, now - t);
+    t = now;
+  };
   const db = deps.database.db;
   const row = await repo.findImport(db, importId);
   if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed' || row.state === 'part')
@@ -250,6 +263,7 @@ export async function runImport(deps: Deps, importId: number): Promise<void> {
   await repo.setImportState(db, row.id, 'running');
   try {
     const staged = await stage(deps, row);
+    phase('stage');
     if ('waiting' in staged) return;
     if (!staged.raw && (await repo.linesWithoutRate(db, row.id)) > 0)
       throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
@@ -259,8 +273,9 @@ export async function runImport(deps: Deps, importId: number): Promise<void> {
         // The row lock makes two runs of one import (a retry beside a slow first run) post once.
         const locked = await repo.findImport(trx, row.id, true);
         if (locked?.state !== 'running') return;
-        await postImport(deps, trx, fresh, staged);
+        await postImport(deps, trx, fresh, staged, phase);
       });
+      phase('commit');
     } catch (err) {
       // The raw table's checks, in SQL: a cell that does not read, or a foreign line with no rate anywhere.
       if (isBadLine(err)) throw new StatementError((err as Error).message);

@@ -212,17 +212,33 @@ export async function insertLines(
   platform: string,
   source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
 ): Promise<{ aggregates: Aggregate[]; unmatched: Unmatched }> {
+  const { rows } = await linesQuery(id, platform, source).execute(db);
+  const u = rows.find((r) => r.kind === 'u')!;
+  return {
+    aggregates: rows.filter((r) => r.kind === 'a').map(({ kind: _k, lines: _l, all: _a, ...a }) => a),
+    unmatched: { lines: u.lines, net_units: u.net_units, all: u.all },
+  };
+}
+
+/** The statement insertLines runs (BENCH_IMPORT_EXPLAIN=1 npm run bench:import shows its plan). */
+export function linesQuery(
+  id: number,
+  platform: string,
+  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+) {
   // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
   // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
-  const { rows } = await sql<Aggregate & { kind: 'a' | 'u'; lines: number; all: number }>`
-    WITH ins AS (
-      INSERT INTO royalty_lines (import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
+  return sql<Aggregate & { kind: 'a' | 'u'; lines: number; all: number }>`
+    WITH changes AS MATERIALIZED (
+      SELECT user_id, rate, effective_from AS since,
+             coalesce(lead(effective_from) OVER (PARTITION BY user_id ORDER BY effective_from), 'infinity') AS until
+        FROM user_rate_changes
+    ), ins AS (
+      INSERT INTO royalty_lines (id, import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
                                  amount, currency, fx_rate, net_cny, user_id, work_id, track_id, rate, match_state)
-      SELECT s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
+      SELECT s.import_id * 4294967296 + s.line_no, s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
              s.amount, s.currency, m.fx, s.amount * m.fx, m.user_id, m.work_id, m.track_id,
-             CASE WHEN m.user_id IS NOT NULL THEN coalesce(
-               (SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = m.user_id AND rc.effective_from <= s.sale_month
-                 ORDER BY rc.effective_from DESC LIMIT 1), u.rate) END,
+             CASE WHEN m.user_id IS NOT NULL THEN coalesce(rc.rate, u.rate) END,
              CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
         FROM ${source} s
         JOIN royalty_imports i ON i.id = ${id}
@@ -233,6 +249,9 @@ export async function insertLines(
                                    coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
                                    t.id AS track_id) m
         LEFT JOIN users u ON u.id = m.user_id
+        -- the rate change in force in the sale's month: the changes as ranges, hashed once by musician (not an
+        -- index lookup per line)
+        LEFT JOIN changes rc ON rc.user_id = m.user_id AND s.sale_month >= rc.since AND s.sale_month < rc.until
       RETURNING user_id, work_id, track_id, territory, sale_month, rate, quantity, net_cny, match_state
     )
     SELECT * FROM (
@@ -247,12 +266,7 @@ export async function insertLines(
              count(*) FILTER (WHERE match_state = 'unmatched')::int, count(*)::int
         FROM ins
     ) x
-    ORDER BY kind, user_id, work_id, track_id NULLS FIRST, territory, sale_month, rate`.execute(db);
-  const u = rows.find((r) => r.kind === 'u')!;
-  return {
-    aggregates: rows.filter((r) => r.kind === 'a').map(({ kind: _k, lines: _l, all: _a, ...a }) => a),
-    unmatched: { lines: u.lines, net_units: u.net_units, all: u.all },
-  };
+    ORDER BY kind, user_id, work_id, track_id NULLS FIRST, territory, sale_month, rate`;
 }
 
 export async function insertShares(

@@ -17,6 +17,7 @@ import * as accountCentre from './migrations/0015-account-centre';
 import * as idempotency from './migrations/0016-idempotency';
 import * as incomeRest from './migrations/0017-income-rest';
 import * as messageTemplates from './migrations/0018-message-templates';
+import * as importSpeed from './migrations/0021-import-speed';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   '0016-idempotency': idempotency,
   '0017-income-rest': incomeRest,
   '0018-message-templates': messageTemplates,
+  '0021-import-speed': importSpeed,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
