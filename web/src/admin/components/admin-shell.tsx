@@ -6,11 +6,11 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/
 import { App, Button, Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useStaffLogout } from '../api/session';
 import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
 import { sectionForPath, sectionHref, visibleSections } from '../sections';
+import { useStaffLogout } from '../shell/session-api';
 import { LanguageButton } from './language-button';
 
 export function AdminShell() {

@@ -1,10 +1,10 @@
 /** Create or edit a site in a drawer: every field of the site configuration, images by upload. */
 import type { AgentInfo } from '@trackline/contract/site';
 import { App, Button, Drawer, Form, Input, Space } from 'antd';
-import { useSaveAgent } from '../api/agents';
 import { applyServerError } from '../hooks/server-field-errors';
 import { type AgentFormValues, EMPTY_AGENT, toAgentBody, useAgentFieldGroups } from '../hooks/use-agent-fields';
 import { useAdminT } from '../i18n';
+import { useSaveAgent } from '../site/agents-api';
 import { ImageUploadField } from './image-upload-field';
 import './agent-form.css';
 

@@ -2,10 +2,10 @@
 import type { BroadcastBody } from '@trackline/contract/messages';
 import { type BroadcastAudience, MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '@trackline/contract/messages-types';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { useAgentList } from '../api/agents';
-import { useSendBroadcast } from '../api/broadcasts';
 import { applyServerField } from '../hooks/broadcast-field-errors';
 import { useAdminT } from '../i18n';
+import { useSendBroadcast } from '../messages/broadcasts-api';
+import { useAgentList } from '../site/agents-api';
 
 const FORM_ID = 'broadcast-create';
 

@@ -12,7 +12,7 @@ import {
   NEWS_LIST_ROUTE,
   newsDetailRoute,
 } from '../../lib/routes';
-import type { ContentDetail } from '../api/content';
+import type { ContentDetail } from '../content/content-api';
 import type { AdminKey } from '../i18n';
 
 /** A field the item's languages share. */

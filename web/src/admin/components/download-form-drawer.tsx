@@ -2,7 +2,7 @@
 import type { DownloadSaveBody } from '@trackline/contract/content-admin';
 import { type ContentSite, LINK_PATTERN } from '@trackline/contract/content-admin-types';
 import { App, Button, Drawer, Form, Input, Space } from 'antd';
-import { useSaveDownload } from '../api/content';
+import { useSaveDownload } from '../content/content-api';
 import { useAdminT } from '../i18n';
 import { ImageUploadField } from './image-upload-field';
 import './agent-form.css';

@@ -29,8 +29,8 @@ import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/r
 import StarterKit from '@tiptap/starter-kit';
 import { App, Form, Input, Modal } from 'antd';
 import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType, uploadImage } from '../api/upload';
 import { type AdminKey, useAdminT } from '../i18n';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType, uploadImage } from '../shell/upload-api';
 import './rich-text-editor.css';
 
 export interface RichTextEditorProps {

@@ -1,9 +1,9 @@
 import type { StaffRole } from '@trackline/contract/staff';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useCreateStaff } from '../api/staff';
 import { applyServerError } from '../hooks/server-field-errors';
 import { useStaffRules } from '../hooks/use-staff-rules';
 import { useAdminT } from '../i18n';
+import { useCreateStaff } from '../staff/staff-api';
 import { useRoleOptions } from './role-tags';
 
 const FORM_ID = 'staff-create';

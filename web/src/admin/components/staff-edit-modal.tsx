@@ -1,9 +1,9 @@
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { useUpdateStaff } from '../api/staff';
 import { applyServerError } from '../hooks/server-field-errors';
 import { useStaffRules } from '../hooks/use-staff-rules';
 import { useAdminT } from '../i18n';
+import { useUpdateStaff } from '../staff/staff-api';
 import { useRoleOptions } from './role-tags';
 
 const FORM_ID = 'staff-edit';

@@ -6,10 +6,10 @@
 import { Button, Result, Spin } from 'antd';
 import { Navigate, Outlet } from 'react-router';
 import { CODE_TRANSPORT, isApiError } from '../../api/client';
-import { useCurrentStaffQuery } from '../api/session';
 import { CurrentStaffContext } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
+import { useCurrentStaffQuery } from '../shell/session-api';
 
 export function AdminSpinner({ label }: { label: string }) {
   return (

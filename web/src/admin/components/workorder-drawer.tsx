@@ -29,17 +29,17 @@ import {
   type UploadFile,
   type UploadProps,
 } from 'antd';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType } from '../api/upload';
+import { useCurrentStaff } from '../hooks/current-staff';
+import { relativeAge } from '../hooks/relative-age';
+import { useAdminT } from '../i18n';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType } from '../shell/upload-api';
 import {
   uploadReplyImage,
   useAssignWorkorder,
   useCloseWorkorder,
   useStaffReply,
   useWorkorderDetail,
-} from '../api/workorders';
-import { useCurrentStaff } from '../hooks/current-staff';
-import { relativeAge } from '../hooks/relative-age';
-import { useAdminT } from '../i18n';
+} from '../support/workorders-api';
 import { WorkorderStatusTag } from './workorder-status-tag';
 import { workorderTypeKey } from './workorder-types';
 

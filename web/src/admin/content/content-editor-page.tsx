@@ -29,14 +29,6 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
-import {
-  type ContentDetail,
-  useContentDetail,
-  useContentList,
-  useContentSites,
-  useDeleteContent,
-  useSaveContent,
-} from '../api/content';
 import { type KindConfig, type SharedField, siteUrl, type TextField } from '../components/content-kinds';
 import { CONTENT_BASE } from '../components/content-nav';
 import { ContentStateTag } from '../components/content-state-tag';
@@ -46,6 +38,14 @@ import { PageHeader } from '../components/page-header';
 import { RichTextField } from '../components/rich-text-field';
 import { applyServerError } from '../hooks/server-field-errors';
 import { useAdminT } from '../i18n';
+import {
+  type ContentDetail,
+  useContentDetail,
+  useContentList,
+  useContentSites,
+  useDeleteContent,
+  useSaveContent,
+} from './content-api';
 import '../components/content-console.css';
 
 const CODE_NOT_FOUND = 2044;

@@ -10,12 +10,12 @@ import type { ContentLang } from '@trackline/contract/content-types';
 import { formatDate } from '@trackline/contract/format';
 import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { type ContentFilters, useContentList, useContentPage, useContentSites, useDeleteContent } from '../api/content';
 import { HELP_TYPES, type KindConfig, PLATFORMS, siteUrl } from '../components/content-kinds';
 import { CONTENT_BASE } from '../components/content-nav';
 import { ContentStateTag } from '../components/content-state-tag';
 import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { type ContentFilters, useContentList, useContentPage, useContentSites, useDeleteContent } from './content-api';
 import '../components/content-console.css';
 
 const PAGE_SIZE = 20;

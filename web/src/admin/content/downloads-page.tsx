@@ -6,11 +6,11 @@ import type { ContentSite } from '@trackline/contract/content-admin-types';
 import { formatDate } from '@trackline/contract/format';
 import { Button, Card, Image, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useContentSites } from '../api/content';
 import { DownloadFormDrawer } from '../components/download-form-drawer';
 import { LoadFailed } from '../components/load-failed';
 import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
+import { useContentSites } from './content-api';
 import '../components/content-console.css';
 
 const link = (value: string) =>

@@ -3,7 +3,6 @@ import { formatDate } from '@trackline/contract/format';
 import type { StaffInfo } from '@trackline/contract/staff';
 import { Badge, Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useStaffList } from '../api/staff';
 import { ListPage } from '../components/list-page';
 import { RoleTags } from '../components/role-tags';
 import { StaffCreateModal } from '../components/staff-create-modal';
@@ -11,6 +10,7 @@ import { StaffEditModal } from '../components/staff-edit-modal';
 import { StaffStatusToggle } from '../components/staff-status-toggle';
 import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
+import { useStaffList } from './staff-api';
 
 export default function StaffPage() {
   const { t } = useAdminT();

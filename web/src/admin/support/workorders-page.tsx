@@ -7,7 +7,6 @@ import { formatDate } from '@trackline/contract/format';
 import { type AdminWorkorderItem, WORKORDER_STATUSES, type WorkorderStatus } from '@trackline/contract/workorder-types';
 import { Button, Card, Empty, Radio, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
-import { type QueueFilters, useWorkorderQueue, WORKORDER_QUEUE_PAGE_SIZE } from '../api/workorders';
 import { LoadFailed } from '../components/load-failed';
 import { PageHeader } from '../components/page-header';
 import { WorkorderDrawer } from '../components/workorder-drawer';
@@ -15,6 +14,7 @@ import { WorkorderStatusTag } from '../components/workorder-status-tag';
 import { WORKORDER_TYPE_OPTIONS, workorderTypeKey } from '../components/workorder-types';
 import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
+import { type QueueFilters, useWorkorderQueue, WORKORDER_QUEUE_PAGE_SIZE } from './workorders-api';
 import '../components/workorders.css';
 
 function readFilters(params: URLSearchParams): QueueFilters {

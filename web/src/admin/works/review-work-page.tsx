@@ -11,7 +11,6 @@ import { REJECT_REASON_LABELS } from '@trackline/contract/work-model';
 import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
-import { useReviewDetail } from '../api/review';
 import { PageHeader } from '../components/page-header';
 import { PrereviewList } from '../components/review/prereview-list';
 import { ReviewActions } from '../components/review/review-actions';
@@ -22,6 +21,7 @@ import { WorkMetadata } from '../components/review/work-metadata';
 import { pickLabel, WorkStatusTag } from '../components/review/work-status-tag';
 import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
+import { useReviewDetail } from './review-api';
 import '../components/review/review.css';
 
 function BackLink({ button = false }: { button?: boolean }) {

@@ -10,8 +10,8 @@ import { REJECT_REASON_LABELS, REJECT_REASONS, type RejectReason } from '@trackl
 import type { WorkAction, WorkStatus } from '@trackline/contract/work-status';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
-import { type ReviewDecision, useReviewDecision } from '../../api/review';
 import { useAdminT } from '../../i18n';
+import { type ReviewDecision, useReviewDecision } from '../../works/review-api';
 import { pickLabel } from './work-status-tag';
 
 type Action = ReviewDecision['action'];

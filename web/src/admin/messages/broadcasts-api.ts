@@ -5,7 +5,7 @@ import type { BroadcastBody } from '@trackline/contract/messages';
 import type { BroadcastItem } from '@trackline/contract/messages-types';
 import { API } from '@trackline/contract/paths';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from '../shell/query-keys';
 
 export const BROADCAST_PAGE_SIZE = 20;
 

@@ -5,7 +5,7 @@ import type { CaptchaData } from '@trackline/contract/account';
 import { API } from '@trackline/contract/paths';
 import type { StaffInfo, StaffLoginBody } from '@trackline/contract/staff';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from './query-keys';
 
 export type { CaptchaData } from '@trackline/contract/account';
 export type { StaffLoginBody };

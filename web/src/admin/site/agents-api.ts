@@ -5,7 +5,7 @@ import { API } from '@trackline/contract/paths';
 import type { AgentInfo } from '@trackline/contract/site';
 import type { AgentSaveBody } from '@trackline/contract/staff';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS, PUBLIC_SITE_KEY } from './keys';
+import { ADMIN_KEYS, PUBLIC_SITE_KEY } from '../shell/query-keys';
 
 /** `enabled: false` for members who may not read the sites (the list is for admins). */
 export function useAgentList(options: { enabled?: boolean } = {}) {

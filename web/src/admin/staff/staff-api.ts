@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
 import type { StaffCreateBody, StaffInfo, StaffUpdateBody } from '@trackline/contract/staff';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from '../shell/query-keys';
 
 export type { StaffCreateBody, StaffUpdateBody };
 

@@ -4,7 +4,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type { ProblemItem, ProblemListData } from '@trackline/contract/content-types';
 import { API } from '@trackline/contract/paths';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from '../shell/query-keys';
 
 export const FEEDBACK_PAGE_SIZE = 20;
 

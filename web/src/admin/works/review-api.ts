@@ -16,7 +16,7 @@ import type { WorkStatus } from '@trackline/contract/work-status';
 import type { ReviewListQuery } from '@trackline/contract/works';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiPost } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from '../shell/query-keys';
 
 export const REVIEW_QUEUE_PAGE_SIZE = 20;
 

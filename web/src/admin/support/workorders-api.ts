@@ -11,7 +11,7 @@ import type {
   WorkorderStatus,
 } from '@trackline/contract/workorder-types';
 import { apiGet, apiPost, apiUpload } from '../../api/client';
-import { ADMIN_KEYS } from './keys';
+import { ADMIN_KEYS } from '../shell/query-keys';
 
 export const WORKORDER_QUEUE_PAGE_SIZE = 20;
 
