@@ -10,13 +10,13 @@ import type { ContentLang } from '@trackline/contract/content-types';
 import { formatDate } from '@trackline/contract/format';
 import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { HELP_TYPES, type KindConfig, PLATFORMS, siteUrl } from '../components/content-kinds';
-import { CONTENT_BASE } from '../components/content-nav';
-import { ContentStateTag } from '../components/content-state-tag';
-import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
 import { type ContentFilters, useContentList, useContentPage, useContentSites, useDeleteContent } from './content-api';
-import '../components/content-console.css';
+import { HELP_TYPES, type KindConfig, PLATFORMS, siteUrl } from './content-kinds';
+import { CONTENT_BASE } from './content-nav';
+import { ContentStateTag } from './content-state-tag';
+import './content-console.css';
 
 const PAGE_SIZE = 20;
 const STATES: ContentState[] = ['draft', 'scheduled', 'published'];

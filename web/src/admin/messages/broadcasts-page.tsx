@@ -3,11 +3,11 @@ import { formatDate } from '@trackline/contract/format';
 import type { BroadcastItem } from '@trackline/contract/messages-types';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { AudienceTag } from '../components/audience-tag';
-import { BroadcastCreateModal } from '../components/broadcast-create-modal';
-import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
 import { useAgentList } from '../site/agents-api';
+import { AudienceTag } from './audience-tag';
+import { BroadcastCreateModal } from './broadcast-create-modal';
 import { BROADCAST_PAGE_SIZE, useBroadcastPage } from './broadcasts-api';
 
 export default function BroadcastsPage() {

@@ -2,9 +2,9 @@
 import type { AgentInfo } from '@trackline/contract/site';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { AgentFormDrawer } from '../components/agent-form-drawer';
-import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
+import { AgentFormDrawer } from './agent-form-drawer';
 import { useAgentList } from './agents-api';
 
 const dash = (value: string) => value || '--';

@@ -10,9 +10,9 @@ import { App, Button, Form, Popconfirm, Select, type TableColumnsType, Tag, Typo
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROBLEM_TYPE_OPTIONS } from '../../features/support/problem-types';
-import { ListPage } from '../components/list-page';
 import { hasAnyRole, useCurrentStaff } from '../hooks/current-staff';
 import { type AdminT, useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
 import { useAgentList } from '../site/agents-api';
 import { FEEDBACK_PAGE_SIZE, type FeedbackFilter, useCloseFeedback, useFeedbackPage } from './feedback-api';
 

@@ -11,18 +11,18 @@ import { REJECT_REASON_LABELS } from '@trackline/contract/work-model';
 import { Alert, Button, Card, Descriptions, Result, Spin } from 'antd';
 import { Link } from 'react-router';
 import { isApiError } from '../../api/client';
-import { PageHeader } from '../components/page-header';
-import { PrereviewList } from '../components/review/prereview-list';
-import { ReviewActions } from '../components/review/review-actions';
-import { REVIEW_BASE } from '../components/review/review-paths';
-import { TrackSection } from '../components/review/track-section';
-import { WorkHistory } from '../components/review/work-history';
-import { WorkMetadata } from '../components/review/work-metadata';
-import { pickLabel, WorkStatusTag } from '../components/review/work-status-tag';
 import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
+import { PageHeader } from '../shell/page-header';
+import { PrereviewList } from './prereview-list';
+import { ReviewActions } from './review-actions';
 import { useReviewDetail } from './review-api';
-import '../components/review/review.css';
+import { REVIEW_BASE } from './review-paths';
+import { TrackSection } from './track-section';
+import { WorkHistory } from './work-history';
+import { WorkMetadata } from './work-metadata';
+import { pickLabel, WorkStatusTag } from './work-status-tag';
+import './review.css';
 
 function BackLink({ button = false }: { button?: boolean }) {
   const { t } = useAdminT();

@@ -2,10 +2,10 @@
 import type { DownloadSaveBody } from '@trackline/contract/content-admin';
 import { type ContentSite, LINK_PATTERN } from '@trackline/contract/content-admin-types';
 import { App, Button, Drawer, Form, Input, Space } from 'antd';
-import { useSaveDownload } from '../content/content-api';
 import { useAdminT } from '../i18n';
-import { ImageUploadField } from './image-upload-field';
-import './agent-form.css';
+import { ImageUploadField } from '../shell/image-upload-field';
+import { useSaveDownload } from './content-api';
+import '../site/agent-form.css';
 
 const FORM_ID = 'download-form';
 type Values = Omit<DownloadSaveBody, 'agent_id'>;

@@ -1,7 +1,7 @@
 import type { StaffInfo } from '@trackline/contract/staff';
 import { App, Button, Popconfirm, Tooltip } from 'antd';
 import { useAdminT } from '../i18n';
-import { useUpdateStaff } from '../staff/staff-api';
+import { useUpdateStaff } from './staff-api';
 
 /**
  * Enable or disable a member, after a confirmation. One's own account cannot be disabled here (it would

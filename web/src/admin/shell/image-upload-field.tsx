@@ -7,7 +7,7 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { App, Button, Image, Upload, type UploadProps } from 'antd';
 import { useId, useState } from 'react';
 import { useAdminT } from '../i18n';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType, uploadImage } from '../shell/upload-api';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType, uploadImage } from './upload-api';
 
 interface ImageUploadFieldProps {
   id?: string;

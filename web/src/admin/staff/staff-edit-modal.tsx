@@ -3,8 +3,8 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { applyServerError } from '../hooks/server-field-errors';
 import { useStaffRules } from '../hooks/use-staff-rules';
 import { useAdminT } from '../i18n';
-import { useUpdateStaff } from '../staff/staff-api';
 import { useRoleOptions } from './role-tags';
+import { useUpdateStaff } from './staff-api';
 
 const FORM_ID = 'staff-edit';
 const CODE_PASSWORD_WEAK = 2022;

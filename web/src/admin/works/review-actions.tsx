@@ -3,15 +3,15 @@
  * actor 'editor'): pass first review (200 → 300), approve in final review (300 → 990), reject with a reason from the
  * list and an explanation (→ 400; required for "other"), mark online (990 → 991). Each asks for confirmation in a
  * dialog first; marking online before the work's release date (China time) says so, naming the date, and needs a
- * ticked confirmation (the server refuses it otherwise, 2251). Whatever the answer, the work is reloaded (api/review.ts): after a refusal such as "another editor
+ * ticked confirmation (the server refuses it otherwise, 2251). Whatever the answer, the work is reloaded (review-api.ts): after a refusal such as "another editor
  * acted first" the page shows the status the work really has.
  */
 import { REJECT_REASON_LABELS, REJECT_REASONS, type RejectReason } from '@trackline/contract/work-model';
 import type { WorkAction, WorkStatus } from '@trackline/contract/work-status';
 import { Alert, App, Button, Checkbox, Form, Input, Modal, Radio, Space } from 'antd';
 import { useState } from 'react';
-import { useAdminT } from '../../i18n';
-import { type ReviewDecision, useReviewDecision } from '../../works/review-api';
+import { useAdminT } from '../i18n';
+import { type ReviewDecision, useReviewDecision } from './review-api';
 import { pickLabel } from './work-status-tag';
 
 type Action = ReviewDecision['action'];

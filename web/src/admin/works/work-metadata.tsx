@@ -7,7 +7,7 @@ import { formatDate } from '@trackline/contract/format';
 import type { ReviewMusician, ReviewPlatform } from '@trackline/contract/review-types';
 import { PROPERTY_LABELS, SOURCE_LABELS, WC_STATEMENT_LABELS, type WorkDetail } from '@trackline/contract/work-model';
 import { Descriptions, type DescriptionsProps } from 'antd';
-import { type AdminT, useAdminT } from '../../i18n';
+import { type AdminT, useAdminT } from '../i18n';
 import { pickLabel } from './work-status-tag';
 
 function territoryNames(territories: WorkDetail['territories'], language: string, t: AdminT): string {

@@ -4,8 +4,8 @@ import { type BroadcastAudience, MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
 import { applyServerField } from '../hooks/broadcast-field-errors';
 import { useAdminT } from '../i18n';
-import { useSendBroadcast } from '../messages/broadcasts-api';
 import { useAgentList } from '../site/agents-api';
+import { useSendBroadcast } from './broadcasts-api';
 
 const FORM_ID = 'broadcast-create';
 

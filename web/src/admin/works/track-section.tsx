@@ -5,7 +5,7 @@
  */
 import { MATERIAL_FILE_KIND, MATERIAL_LABELS, type MaterialItem, type TrackItem } from '@trackline/contract/work-model';
 import { Descriptions, Empty } from 'antd';
-import { useAdminT } from '../../i18n';
+import { useAdminT } from '../i18n';
 import { pickLabel } from './work-status-tag';
 
 function duration(seconds: number): string {

@@ -4,8 +4,8 @@ import { App, Button, Drawer, Form, Input, Space } from 'antd';
 import { applyServerError } from '../hooks/server-field-errors';
 import { type AgentFormValues, EMPTY_AGENT, toAgentBody, useAgentFieldGroups } from '../hooks/use-agent-fields';
 import { useAdminT } from '../i18n';
-import { useSaveAgent } from '../site/agents-api';
-import { ImageUploadField } from './image-upload-field';
+import { ImageUploadField } from '../shell/image-upload-field';
+import { useSaveAgent } from './agents-api';
 import './agent-form.css';
 
 const FORM_ID = 'agent-form';

@@ -12,8 +12,8 @@ import {
   NEWS_LIST_ROUTE,
   newsDetailRoute,
 } from '../../lib/routes';
-import type { ContentDetail } from '../content/content-api';
 import type { AdminKey } from '../i18n';
+import type { ContentDetail } from './content-api';
 
 /** A field the item's languages share. */
 export type SharedField =

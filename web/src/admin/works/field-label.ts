@@ -2,8 +2,8 @@
  * The name of a work field as a pre-review issue gives it ('title', 'cover', 'tracks.0.isrc', 'primary_artists.1'),
  * in the console's words: "第 1 首 · ISRC". A field the console has no word for is shown as it is.
  */
-import type { AdminKey, AdminT } from '../../i18n';
-import { reviewZhCN } from '../../locales/review-zh-cn';
+import type { AdminKey, AdminT } from '../i18n';
+import { reviewZhCN } from '../locales/review-zh-cn';
 
 type FieldName = keyof typeof reviewZhCN.fields;
 

@@ -11,7 +11,7 @@ import {
   type WorkStatus,
 } from '@trackline/contract/work-status';
 import { Tag } from 'antd';
-import { useAdminT } from '../../i18n';
+import { useAdminT } from '../i18n';
 
 const COLORS: Record<ReturnType<typeof statusGroup>, string> = {
   awaiting_info: 'default',

@@ -33,15 +33,15 @@ import { useCurrentStaff } from '../hooks/current-staff';
 import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType } from '../shell/upload-api';
+import { WorkorderStatusTag } from './workorder-status-tag';
+import { workorderTypeKey } from './workorder-types';
 import {
   uploadReplyImage,
   useAssignWorkorder,
   useCloseWorkorder,
   useStaffReply,
   useWorkorderDetail,
-} from '../support/workorders-api';
-import { WorkorderStatusTag } from './workorder-status-tag';
-import { workorderTypeKey } from './workorder-types';
+} from './workorders-api';
 
 export function WorkorderDrawer({ id, onClose }: { id: number | null; onClose: () => void }) {
   const { t } = useAdminT();

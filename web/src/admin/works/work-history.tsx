@@ -6,7 +6,7 @@ import { formatDate } from '@trackline/contract/format';
 import type { WorkEvent } from '@trackline/contract/work-model';
 import { reviewStage, STATUS_GROUP_LABELS, statusGroup, type WorkStatus } from '@trackline/contract/work-status';
 import { Empty, Timeline } from 'antd';
-import { useAdminT } from '../../i18n';
+import { useAdminT } from '../i18n';
 import { pickLabel } from './work-status-tag';
 
 export function WorkHistory({ events }: { events: WorkEvent[] }) {

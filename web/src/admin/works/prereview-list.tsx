@@ -5,7 +5,7 @@
 import { issueText } from '@trackline/contract/rule-texts';
 import type { PrereviewResult } from '@trackline/contract/work-model';
 import { Alert, Tag } from 'antd';
-import { useAdminT } from '../../i18n';
+import { useAdminT } from '../i18n';
 import { fieldLabel } from './field-label';
 
 export function PrereviewList({ result }: { result: PrereviewResult }) {

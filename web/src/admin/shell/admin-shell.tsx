@@ -10,8 +10,8 @@ import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
 import { sectionForPath, sectionHref, visibleSections } from '../sections';
-import { useStaffLogout } from '../shell/session-api';
 import { LanguageButton } from './language-button';
+import { useStaffLogout } from './session-api';
 
 export function AdminShell() {
   const { t } = useAdminT();

@@ -9,7 +9,7 @@ import { CODE_TRANSPORT, isApiError } from '../../api/client';
 import { CurrentStaffContext } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
-import { useCurrentStaffQuery } from '../shell/session-api';
+import { useCurrentStaffQuery } from './session-api';
 
 export function AdminSpinner({ label }: { label: string }) {
   return (

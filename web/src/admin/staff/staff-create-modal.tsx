@@ -3,8 +3,8 @@ import { App, Form, Input, Modal, Select } from 'antd';
 import { applyServerError } from '../hooks/server-field-errors';
 import { useStaffRules } from '../hooks/use-staff-rules';
 import { useAdminT } from '../i18n';
-import { useCreateStaff } from '../staff/staff-api';
 import { useRoleOptions } from './role-tags';
+import { useCreateStaff } from './staff-api';
 
 const FORM_ID = 'staff-create';
 const CODE_USERNAME_TAKEN = 2051;

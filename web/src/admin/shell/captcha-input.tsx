@@ -1,7 +1,7 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Spin } from 'antd';
 import { useAdminT } from '../i18n';
-import type { CaptchaData } from '../shell/session-api';
+import type { CaptchaData } from './session-api';
 
 interface CaptchaInputProps {
   /** The id the label points to: the form's name + '_captcha'. */
