@@ -3,7 +3,7 @@
  * in the console's words: "第 1 首 · ISRC". A field the console has no word for is shown as it is.
  */
 import type { AdminKey, AdminT } from '../i18n';
-import { reviewZhCN } from '../locales/review-zh-cn';
+import { reviewZhCN } from './review-zh-cn';
 
 type FieldName = keyof typeof reviewZhCN.fields;
 

@@ -1,5 +1,5 @@
 /** The console's cover background texts (issue 14) in English. */
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 export const coversEn: AdminMessages['covers'] = {
   title: 'Cover backgrounds',

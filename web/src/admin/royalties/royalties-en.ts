@@ -1,5 +1,5 @@
 /** The console's income texts (issue 11) in English. */
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 export const royaltiesEn: AdminMessages['royalties'] = {
   title: 'Income',

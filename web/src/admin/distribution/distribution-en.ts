@@ -1,5 +1,5 @@
 /** The console's delivery operations texts (issue 13) in English. */
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 export const distributionEn: AdminMessages['distribution'] = {
   stores: 'Stores',

@@ -1,4 +1,4 @@
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 /** The work-order console's texts in English; en.ts mounts them under `workorders`. */
 export const workordersEn: AdminMessages['workorders'] = {

@@ -1,4 +1,4 @@
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 /** The review console's texts in English; en.ts mounts them under `review`. */
 export const reviewEn: AdminMessages['review'] = {

@@ -1,5 +1,5 @@
 /** The console's withdrawal texts (issue 12) in English. */
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 export const withdrawalsEn: AdminMessages['withdrawals'] = {
   title: 'Withdrawals',

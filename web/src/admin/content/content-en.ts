@@ -1,4 +1,4 @@
-import type { AdminMessages } from './types';
+import type { AdminMessages } from '../locales/types';
 
 /** The content console's texts in English; en.ts mounts them under `content`. */
 export const contentEn: AdminMessages['content'] = {
