@@ -29,11 +29,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
-import { applyServerError } from '../hooks/server-field-errors';
 import { useAdminT } from '../i18n';
 import { ImageUploadField } from '../shell/image-upload-field';
 import { LoadFailed } from '../shell/load-failed';
 import { PageHeader } from '../shell/page-header';
+import { applyServerError } from '../shell/server-field-errors';
 import {
   type ContentDetail,
   useContentDetail,

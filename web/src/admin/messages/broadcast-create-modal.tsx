@@ -2,9 +2,9 @@
 import type { BroadcastBody } from '@trackline/contract/messages';
 import { type BroadcastAudience, MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '@trackline/contract/messages-types';
 import { App, Form, Input, Modal, Radio, Select } from 'antd';
-import { applyServerField } from '../hooks/broadcast-field-errors';
 import { useAdminT } from '../i18n';
 import { useAgentList } from '../site/agents-api';
+import { applyServerField } from './broadcast-field-errors';
 import { useSendBroadcast } from './broadcasts-api';
 
 const FORM_ID = 'broadcast-create';

@@ -6,10 +6,10 @@ import { MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/
 import { App, Button, Layout, Menu, type MenuProps } from 'antd';
 import { useMemo, useState } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
-import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
 import { sectionForPath, sectionHref, visibleSections } from '../sections';
+import { useCurrentStaff } from './current-staff';
 import { LanguageButton } from './language-button';
 import { useStaffLogout } from './session-api';
 

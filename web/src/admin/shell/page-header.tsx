@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useAdminTitle } from '../hooks/use-admin-title';
+import { useAdminTitle } from './use-admin-title';
 
 interface PageHeaderProps {
   title: string;

@@ -2,9 +2,9 @@ import type { StaffRole } from '@trackline/contract/staff';
 import { Result } from 'antd';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { hasAnyRole, useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_BASE } from '../paths';
+import { hasAnyRole, useCurrentStaff } from './current-staff';
 
 /** A section opened by a member without its role (a typed or bookmarked URL) shows 403, not the page. */
 export function RequireRole({ roles, children }: { roles: readonly StaffRole[] | null; children: ReactNode }) {

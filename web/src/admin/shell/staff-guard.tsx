@@ -6,9 +6,9 @@
 import { Button, Result, Spin } from 'antd';
 import { Navigate, Outlet } from 'react-router';
 import { CODE_TRANSPORT, isApiError } from '../../api/client';
-import { CurrentStaffContext } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { ADMIN_LOGIN } from '../paths';
+import { CurrentStaffContext } from './current-staff';
 import { useCurrentStaffQuery } from './session-api';
 
 export function AdminSpinner({ label }: { label: string }) {

@@ -1,11 +1,11 @@
 /** Create or edit a site in a drawer: every field of the site configuration, images by upload. */
 import type { AgentInfo } from '@trackline/contract/site';
 import { App, Button, Drawer, Form, Input, Space } from 'antd';
-import { applyServerError } from '../hooks/server-field-errors';
-import { type AgentFormValues, EMPTY_AGENT, toAgentBody, useAgentFieldGroups } from '../hooks/use-agent-fields';
 import { useAdminT } from '../i18n';
 import { ImageUploadField } from '../shell/image-upload-field';
+import { applyServerError } from '../shell/server-field-errors';
 import { useSaveAgent } from './agents-api';
+import { type AgentFormValues, EMPTY_AGENT, toAgentBody, useAgentFieldGroups } from './use-agent-fields';
 import './agent-form.css';
 
 const FORM_ID = 'agent-form';

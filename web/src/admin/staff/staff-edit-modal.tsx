@@ -1,10 +1,10 @@
 import type { StaffInfo, StaffRole } from '@trackline/contract/staff';
 import { App, Form, Input, Modal, Select } from 'antd';
-import { applyServerError } from '../hooks/server-field-errors';
-import { useStaffRules } from '../hooks/use-staff-rules';
 import { useAdminT } from '../i18n';
+import { applyServerError } from '../shell/server-field-errors';
 import { useRoleOptions } from './role-tags';
 import { useUpdateStaff } from './staff-api';
+import { useStaffRules } from './use-staff-rules';
 
 const FORM_ID = 'staff-edit';
 const CODE_PASSWORD_WEAK = 2022;

@@ -29,9 +29,9 @@ import {
   type UploadFile,
   type UploadProps,
 } from 'antd';
-import { useCurrentStaff } from '../hooks/current-staff';
-import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
+import { useCurrentStaff } from '../shell/current-staff';
+import { relativeAge } from '../shell/relative-age';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, isAllowedImageType } from '../shell/upload-api';
 import { WorkorderStatusTag } from './workorder-status-tag';
 import { workorderTypeKey } from './workorder-types';
