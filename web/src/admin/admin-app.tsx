@@ -7,11 +7,11 @@ import './i18n';
 import './admin.css';
 import { Route, Routes, ScrollRestoration } from 'react-router';
 import { AntdScope } from '../app/antd-scope';
-import { AdminShell } from './components/admin-shell';
-import { RequireRole } from './components/require-role';
-import { StaffGuard } from './components/staff-guard';
 import { ADMIN_SECTIONS } from './sections';
+import { AdminShell } from './shell/admin-shell';
 import ConsoleNotFoundPage from './shell/not-found-page';
+import { RequireRole } from './shell/require-role';
+import { StaffGuard } from './shell/staff-guard';
 import LoginPage from './staff/login-page';
 
 export default function AdminApp() {

@@ -8,7 +8,8 @@
  */
 import { z } from 'zod';
 import { defineTask } from '../../platform/jobs/task';
-import { buildExport, eraseAccount } from './leaving.service';
+import { buildExport } from './data-export.service';
+import { eraseAccount } from './leaving.service';
 
 export const eraseAccountTask = defineTask({
   name: 'account:erase',

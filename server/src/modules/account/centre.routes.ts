@@ -19,7 +19,8 @@ import type { AuthHooks } from '../../platform/http/auth';
 import { cookieName } from '../../platform/http/auth';
 import { langOf, ok } from '../../platform/http/envelope';
 import { centreText } from './centre-texts';
-import { deletionCheck, exportOf, requestDeletion, requestExport } from './leaving.service';
+import { exportOf, requestExport } from './data-export.service';
+import { deletionCheck, requestDeletion } from './leaving.service';
 import { profileOf, saveProfile } from './profile.service';
 import { changeMobile, securityEvents, sessionsOf, signOutOthers, signOutSession } from './security.service';
 

@@ -28,14 +28,8 @@ import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
-import {
-  contentSites,
-  deleteItem,
-  itemDetail,
-  listItems,
-  saveDownloadSettings,
-  saveItem,
-} from './content.admin-service';
+import { deleteItem, itemDetail, listItems, saveItem } from './content.admin-service';
+import { contentSites, saveDownloadSettings } from './content.download-settings';
 
 const SAVE_BODIES = {
   news: newsSaveBody,

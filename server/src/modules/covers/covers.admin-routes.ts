@@ -7,7 +7,7 @@ import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
-import { addBackground, allBackgrounds, retireBackground } from './covers.service';
+import { addBackground, allBackgrounds, retireBackground } from './covers.admin-service';
 
 export async function coversAdminRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();

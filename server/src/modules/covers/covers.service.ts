@@ -60,7 +60,7 @@ const EFFECT_NAMES: Record<TextEffectKind, { zh: string; en: string }> = {
 
 const pick = (t: { zh: string; en: string }, lang: Lang) => (lang === 'en' ? t.en : t.zh);
 
-function specHash(spec: unknown): string {
+export function specHash(spec: unknown): string {
   return createHash('sha256').update(JSON.stringify(spec)).digest('hex').slice(0, 10);
 }
 
@@ -381,32 +381,4 @@ export async function openDesign(deps: Deps, userId: number, id: number): Promis
 export async function myDesigns(deps: Deps, userId: number): Promise<SavedDesign[]> {
   const rows = await repo.listDesigns(deps.database.db, userId);
   return rows.flatMap((r) => savedDesign(r) ?? []);
-}
-
-// ---- the console ----
-
-export async function allBackgrounds(deps: Deps) {
-  const rows = await repo.listBackgrounds(deps.database.db, { includeRetired: true });
-  return rows.map((r) => ({
-    id: r.id,
-    category: r.category,
-    name_zh: r.name_zh,
-    name_en: r.name_en,
-    spec: r.spec as BackgroundSpec,
-    retired: r.retired_at !== null,
-    thumb: `${API.covers.thumb}/${r.id}.jpg?v=${specHash(r.spec)}`,
-    created_at: r.created_at.toISOString(),
-  }));
-}
-
-export async function addBackground(
-  deps: Deps,
-  staffId: number,
-  body: { name_zh: string; name_en: string; spec: BackgroundSpec },
-): Promise<{ id: number }> {
-  return repo.insertBackground(deps.database.db, { category: body.spec.category, ...body, staffId });
-}
-
-export async function retireBackground(deps: Deps, id: number, retired: boolean): Promise<void> {
-  if (!(await repo.setBackgroundRetired(deps.database.db, id, retired))) throw new AppError('COVER_BACKGROUND_UNKNOWN');
 }

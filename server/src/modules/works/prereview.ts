@@ -26,15 +26,14 @@ import { analyzeCover, COVER_RULES, type CoverHeader, coverIssues } from '../med
 import { isRefusal } from '../media/refusal';
 import { audioRuleOptions } from './material-audio-rules';
 import { requiredIssues } from './work-completeness';
+import { findWork, type WorkRow } from './works.repository';
 import {
-  findWork,
   listMaterials,
   listTracks,
   type MaterialRow,
   mainAudioWithHashes,
   type TrackRow,
-  type WorkRow,
-} from './works.repository';
+} from './works.tracks-repository';
 
 /** A cover's header (and any EXIF or ICC segments before a JPEG's frame header) fits in this many bytes. */
 const COVER_HEAD_BYTES = 2 * 1024 * 1024;

@@ -24,8 +24,9 @@ import { parseSignature, type SignatureImage } from './signature';
 import { loadWorkDetail } from './work-detail';
 import { inTransaction, ownWork, statusOf } from './work-guards';
 import { applyTransition } from './work-transition';
-import { insertAuthorization, listTracks, type WorkRow } from './works.repository';
+import { insertAuthorization, type WorkRow } from './works.repository';
 import type { Musician } from './works.service';
+import { listTracks } from './works.tracks-repository';
 
 // ---- step 3 ----
 

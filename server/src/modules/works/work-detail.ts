@@ -26,17 +26,8 @@ import { AppError } from '../../platform/http/app-error';
 import { privateFileUrl } from '../storage/file-access';
 import { addDays, shanghaiToday } from './calendar';
 import { materialAudioIssues } from './material-audio-rules';
-import {
-  findWork,
-  latestAuthorization,
-  listEvents,
-  listMaterials,
-  listTracks,
-  type MaterialRow,
-  type TrackRow,
-  type WorkListRow,
-  type WorkRow,
-} from './works.repository';
+import { findWork, latestAuthorization, listEvents, type WorkListRow, type WorkRow } from './works.repository';
+import { listMaterials, listTracks, type MaterialRow, type TrackRow } from './works.tracks-repository';
 
 /**
  * A cover is public; the other files (audio, lyrics, video) are the musician's own, shown through a link that

@@ -16,7 +16,8 @@ import { findUserFilesByKeys } from '../storage/storage.repository';
 import { isComplete } from './work-completeness';
 import { takeSnapshot } from './work-snapshot';
 import { applyTransition } from './work-transition';
-import { findWork, listMaterials, listTracks, type WorkRow } from './works.repository';
+import { findWork, type WorkRow } from './works.repository';
+import { listMaterials, listTracks } from './works.tracks-repository';
 
 export type Status = WorkStatus;
 export const statusOf = (w: WorkRow) => w.status as Status;

@@ -22,15 +22,8 @@ import {
 } from './work-guards';
 import { restoreSnapshot, takeSnapshot } from './work-snapshot';
 import { applyTransition } from './work-transition';
-import {
-  authorizationKeys,
-  deleteMaterial,
-  deleteWork,
-  listTracks,
-  setMaterial,
-  updateTrack,
-  updateWork,
-} from './works.repository';
+import { authorizationKeys, deleteWork, updateWork } from './works.repository';
+import { deleteMaterial, listTracks, setMaterial, updateTrack } from './works.tracks-repository';
 // ---- managing a work ----
 
 /** Takes a work back from review (200/300 → 100, 201/301 → 101): it can be edited and signed again. */

@@ -4,14 +4,8 @@
  * back exactly, with the same track and material ids. Approving the change clears the snapshot (review side).
  */
 import type { Db } from '../../platform/db/database';
-import {
-  listMaterials,
-  listTracks,
-  restoreTracksAndMaterials,
-  type TrackRow,
-  updateWork,
-  type WorkRow,
-} from './works.repository';
+import { updateWork, type WorkRow } from './works.repository';
+import { listMaterials, listTracks, restoreTracksAndMaterials, type TrackRow } from './works.tracks-repository';
 
 /** The work's own columns a change may edit (identity, status and bookkeeping stay out). */
 const WORK_COLUMNS = [

@@ -29,23 +29,19 @@ import {
   ownFiles,
 } from './work-guards';
 import { applyTransition, recordCreated } from './work-transition';
+import { countUnfinished, enabledPlatforms, insertWork, lockUserForNewWork, updateWork } from './works.repository';
 import {
   clearMaterialSlot,
   clearTrackIsrcs,
-  countUnfinished,
   deleteTracksExcept,
-  enabledPlatforms,
   insertTrack,
-  insertWork,
   isrcsTakenElsewhere,
   listTracks,
-  lockUserForNewWork,
   setMaterial,
   type TrackValues,
   upcTakenElsewhere,
   updateTrack,
-  updateWork,
-} from './works.repository';
+} from './works.tracks-repository';
 
 // The review side (review.service.ts) builds on these three.
 export { loadWorkDetail, prereviewWork, workHistory };

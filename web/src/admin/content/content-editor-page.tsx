@@ -29,6 +29,11 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../api/client';
+import { useAdminT } from '../i18n';
+import { ImageUploadField } from '../shell/image-upload-field';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
+import { applyServerError } from '../shell/server-field-errors';
 import {
   type ContentDetail,
   useContentDetail,
@@ -36,17 +41,12 @@ import {
   useContentSites,
   useDeleteContent,
   useSaveContent,
-} from '../api/content';
-import { type KindConfig, type SharedField, siteUrl, type TextField } from '../components/content-kinds';
-import { CONTENT_BASE } from '../components/content-nav';
-import { ContentStateTag } from '../components/content-state-tag';
-import { ImageUploadField } from '../components/image-upload-field';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
-import { RichTextField } from '../components/rich-text-field';
-import { applyServerError } from '../hooks/server-field-errors';
-import { useAdminT } from '../i18n';
-import '../components/content-console.css';
+} from './content-api';
+import { type KindConfig, type SharedField, siteUrl, type TextField } from './content-kinds';
+import { CONTENT_BASE } from './content-nav';
+import { ContentStateTag } from './content-state-tag';
+import { RichTextField } from './rich-text-field';
+import './content-console.css';
 
 const CODE_NOT_FOUND = 2044;
 const CODE_CATEGORY_INVALID = 2082;

@@ -4,11 +4,11 @@
  * download settings (/downloads).
  */
 import { Navigate, Route, Routes, useLocation, useParams } from 'react-router';
-import { kindBySlug } from '../components/content-kinds';
-import { CONTENT_BASE, ContentNav, DOWNLOADS_SLUG } from '../components/content-nav';
 import ConsoleNotFoundPage from '../shell/not-found-page';
 import ContentEditorPage from './content-editor-page';
+import { kindBySlug } from './content-kinds';
 import ContentListPage from './content-list-page';
+import { CONTENT_BASE, ContentNav, DOWNLOADS_SLUG } from './content-nav';
 import DownloadsPage from './downloads-page';
 
 function KindRoute({ editor }: { editor: boolean }) {

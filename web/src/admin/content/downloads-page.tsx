@@ -6,12 +6,12 @@ import type { ContentSite } from '@trackline/contract/content-admin-types';
 import { formatDate } from '@trackline/contract/format';
 import { Button, Card, Image, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
-import { useContentSites } from '../api/content';
-import { DownloadFormDrawer } from '../components/download-form-drawer';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
-import '../components/content-console.css';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
+import { useContentSites } from './content-api';
+import { DownloadFormDrawer } from './download-form-drawer';
+import './content-console.css';
 
 const link = (value: string) =>
   value ? (

@@ -5,9 +5,9 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
 import { BackgroundFormModal } from './background-form-modal';
 import {
   type AdminBackground,

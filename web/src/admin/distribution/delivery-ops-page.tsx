@@ -8,9 +8,9 @@ import type { OpsBatch, OpsMessage, OpsStoreRow } from '@trackline/contract/dist
 import { App, Button, Modal, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
 import { holdStore, redeliver, useDeliveryOverview, useMessageDiff, useRefreshDelivery } from './distribution-api';
 import './distribution.css';
 

@@ -1,14 +1,14 @@
 /** The staff console's texts in English; the same keys as zh-cn.ts. */
 
-import { contentEn } from './content-en';
-import { coversEn } from './covers-en';
-import { distributionEn } from './distribution-en';
-import { realnameEn } from './realname-en';
-import { reviewEn } from './review-en';
-import { royaltiesEn } from './royalties-en';
+import { contentEn } from '../content/content-en';
+import { coversEn } from '../covers/covers-en';
+import { distributionEn } from '../distribution/distribution-en';
+import { realnameEn } from '../realname/realname-en';
+import { royaltiesEn } from '../royalties/royalties-en';
+import { workordersEn } from '../support/workorders-en';
+import { withdrawalsEn } from '../withdrawals/withdrawals-en';
+import { reviewEn } from '../works/review-en';
 import type { AdminMessages } from './types';
-import { withdrawalsEn } from './withdrawals-en';
-import { workordersEn } from './workorders-en';
 
 export const adminEn: AdminMessages = {
   common: {

@@ -1,11 +1,11 @@
-import { contentZhCN } from './content-zh-cn';
-import { coversZhCN } from './covers-zh-cn';
-import { distributionZhCN } from './distribution-zh-cn';
-import { realnameZhCN } from './realname-zh-cn';
-import { reviewZhCN } from './review-zh-cn';
-import { royaltiesZhCN } from './royalties-zh-cn';
-import { withdrawalsZhCN } from './withdrawals-zh-cn';
-import { workordersZhCN } from './workorders-zh-cn';
+import { contentZhCN } from '../content/content-zh-cn';
+import { coversZhCN } from '../covers/covers-zh-cn';
+import { distributionZhCN } from '../distribution/distribution-zh-cn';
+import { realnameZhCN } from '../realname/realname-zh-cn';
+import { royaltiesZhCN } from '../royalties/royalties-zh-cn';
+import { workordersZhCN } from '../support/workorders-zh-cn';
+import { withdrawalsZhCN } from '../withdrawals/withdrawals-zh-cn';
+import { reviewZhCN } from '../works/review-zh-cn';
 
 /**
  * The staff console's texts in Simplified Chinese (the default). `en.ts` has the same keys; its type is

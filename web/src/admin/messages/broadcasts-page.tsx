@@ -3,12 +3,12 @@ import { formatDate } from '@trackline/contract/format';
 import type { BroadcastItem } from '@trackline/contract/messages-types';
 import type { TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useAgentList } from '../api/agents';
-import { BROADCAST_PAGE_SIZE, useBroadcastPage } from '../api/broadcasts';
-import { AudienceTag } from '../components/audience-tag';
-import { BroadcastCreateModal } from '../components/broadcast-create-modal';
-import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
+import { useAgentList } from '../site/agents-api';
+import { AudienceTag } from './audience-tag';
+import { BroadcastCreateModal } from './broadcast-create-modal';
+import { BROADCAST_PAGE_SIZE, useBroadcastPage } from './broadcasts-api';
 
 export default function BroadcastsPage() {
   const { t } = useAdminT();

@@ -7,8 +7,8 @@ import { formatDate } from '@trackline/contract/format';
 import { App, Button, Descriptions, Drawer, Form, Input, Modal, Popconfirm, Table, Tabs, Tag } from 'antd';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import {
   ENTERPRISE_PAGE_SIZE,
   type EnterpriseState,

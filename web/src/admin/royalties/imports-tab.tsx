@@ -3,8 +3,8 @@ import { UploadOutlined } from '@ant-design/icons';
 import { App, Button, Form, Input, Progress, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '../../lib/format';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import { type ImportItem, uploadReport, useImports, useMappings, useRefreshRoyalties } from './royalties-api';
 
 const STATE_COLOR: Record<ImportItem['state'], string> = {

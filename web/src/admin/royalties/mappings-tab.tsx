@@ -5,8 +5,8 @@
 import type { MappingSaveBody } from '@trackline/contract/royalties';
 import { App, Button, Form, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import { type MappingItem, saveMapping, useMappings, useRefreshRoyalties } from './royalties-api';
 
 type Columns = MappingSaveBody['mapping']['columns'];

@@ -2,8 +2,8 @@
 import { Alert, Button, Descriptions, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '../../lib/format';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import {
   dismissLine,
   matchLine,

@@ -3,8 +3,8 @@
  * reconciliation of imported against remitted per store and month, and the ledger's invariants.
  */
 import { Tabs } from 'antd';
-import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
+import { PageHeader } from '../shell/page-header';
 import { ImportsTab } from './imports-tab';
 import { MappingsTab } from './mappings-tab';
 import { LedgerTab, ReconciliationTab, UnmatchedTab } from './queue-tabs';

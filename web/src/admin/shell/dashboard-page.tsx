@@ -1,11 +1,11 @@
 /** The console's start page: who is logged in, with which roles, and the sections they can open. */
 import { Card, Descriptions, Typography } from 'antd';
 import { Link } from 'react-router';
-import { PageHeader } from '../components/page-header';
-import { RoleTags } from '../components/role-tags';
-import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
 import { sectionHref, visibleSections } from '../sections';
+import { RoleTags } from '../staff/role-tags';
+import { useCurrentStaff } from './current-staff';
+import { PageHeader } from './page-header';
 
 export default function DashboardPage() {
   const { t } = useAdminT();

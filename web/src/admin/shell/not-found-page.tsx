@@ -1,8 +1,8 @@
 import { Result } from 'antd';
 import { Link } from 'react-router';
-import { useAdminTitle } from '../hooks/use-admin-title';
 import { useAdminT } from '../i18n';
 import { ADMIN_BASE } from '../paths';
+import { useAdminTitle } from './use-admin-title';
 
 /** Any /admin path the console does not know. */
 export default function ConsoleNotFoundPage() {

@@ -2,10 +2,10 @@
 import type { AgentInfo } from '@trackline/contract/site';
 import { Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useAgentList } from '../api/agents';
-import { AgentFormDrawer } from '../components/agent-form-drawer';
-import { ListPage } from '../components/list-page';
 import { useAdminT } from '../i18n';
+import { ListPage } from '../shell/list-page';
+import { AgentFormDrawer } from './agent-form-drawer';
+import { useAgentList } from './agents-api';
 
 const dash = (value: string) => value || '--';
 

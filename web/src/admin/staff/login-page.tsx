@@ -7,13 +7,13 @@ import { Alert, Button, Card, Form, Input } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { CODE_TRANSPORT, isApiError } from '../../api/client';
-import { ADMIN_KEYS } from '../api/keys';
-import { type CaptchaData, fetchCaptcha, fetchCurrentStaff, useStaffLogin } from '../api/session';
-import { CaptchaInput } from '../components/captcha-input';
-import { LanguageButton } from '../components/language-button';
-import { useAdminTitle } from '../hooks/use-admin-title';
 import { useAdminT } from '../i18n';
 import { ADMIN_BASE } from '../paths';
+import { CaptchaInput } from '../shell/captcha-input';
+import { LanguageButton } from '../shell/language-button';
+import { ADMIN_KEYS } from '../shell/query-keys';
+import { type CaptchaData, fetchCaptcha, fetchCurrentStaff, useStaffLogin } from '../shell/session-api';
+import { useAdminTitle } from '../shell/use-admin-title';
 import './login-page.css';
 
 const FORM_NAME = 'admin-login';

@@ -3,14 +3,14 @@ import { formatDate } from '@trackline/contract/format';
 import type { StaffInfo } from '@trackline/contract/staff';
 import { Badge, Button, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import { useStaffList } from '../api/staff';
-import { ListPage } from '../components/list-page';
-import { RoleTags } from '../components/role-tags';
-import { StaffCreateModal } from '../components/staff-create-modal';
-import { StaffEditModal } from '../components/staff-edit-modal';
-import { StaffStatusToggle } from '../components/staff-status-toggle';
-import { useCurrentStaff } from '../hooks/current-staff';
 import { useAdminT } from '../i18n';
+import { useCurrentStaff } from '../shell/current-staff';
+import { ListPage } from '../shell/list-page';
+import { RoleTags } from './role-tags';
+import { useStaffList } from './staff-api';
+import { StaffCreateModal } from './staff-create-modal';
+import { StaffEditModal } from './staff-edit-modal';
+import { StaffStatusToggle } from './staff-status-toggle';
 
 export default function StaffPage() {
   const { t } = useAdminT();

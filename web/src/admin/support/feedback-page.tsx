@@ -10,11 +10,11 @@ import { App, Button, Form, Popconfirm, Select, type TableColumnsType, Tag, Typo
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { PROBLEM_TYPE_OPTIONS } from '../../features/support/problem-types';
-import { useAgentList } from '../api/agents';
-import { FEEDBACK_PAGE_SIZE, type FeedbackFilter, useCloseFeedback, useFeedbackPage } from '../api/feedback';
-import { ListPage } from '../components/list-page';
-import { hasAnyRole, useCurrentStaff } from '../hooks/current-staff';
 import { type AdminT, useAdminT } from '../i18n';
+import { hasAnyRole, useCurrentStaff } from '../shell/current-staff';
+import { ListPage } from '../shell/list-page';
+import { useAgentList } from '../site/agents-api';
+import { FEEDBACK_PAGE_SIZE, type FeedbackFilter, useCloseFeedback, useFeedbackPage } from './feedback-api';
 
 type StatusChoice = ProblemItem['status'] | 'all';
 

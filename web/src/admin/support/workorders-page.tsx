@@ -7,15 +7,15 @@ import { formatDate } from '@trackline/contract/format';
 import { type AdminWorkorderItem, WORKORDER_STATUSES, type WorkorderStatus } from '@trackline/contract/workorder-types';
 import { Button, Card, Empty, Radio, Select, Space, Table, type TableColumnsType } from 'antd';
 import { useSearchParams } from 'react-router';
-import { type QueueFilters, useWorkorderQueue, WORKORDER_QUEUE_PAGE_SIZE } from '../api/workorders';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
-import { WorkorderDrawer } from '../components/workorder-drawer';
-import { WorkorderStatusTag } from '../components/workorder-status-tag';
-import { WORKORDER_TYPE_OPTIONS, workorderTypeKey } from '../components/workorder-types';
-import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
-import '../components/workorders.css';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
+import { relativeAge } from '../shell/relative-age';
+import { WorkorderDrawer } from './workorder-drawer';
+import { WorkorderStatusTag } from './workorder-status-tag';
+import { WORKORDER_TYPE_OPTIONS, workorderTypeKey } from './workorder-types';
+import { type QueueFilters, useWorkorderQueue, WORKORDER_QUEUE_PAGE_SIZE } from './workorders-api';
+import './workorders.css';
 
 function readFilters(params: URLSearchParams): QueueFilters {
   const status = params.get('status');

@@ -2,8 +2,8 @@
 import { Button, Form, Input, message, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate, formatFen } from '../../lib/format';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import {
   type Batch,
   batchFileHref,

@@ -2,8 +2,8 @@
 import { Button, Descriptions, Drawer, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate, formatFen } from '../../lib/format';
-import { LoadFailed } from '../components/load-failed';
 import { useAdminT } from '../i18n';
+import { LoadFailed } from '../shell/load-failed';
 import { approve, type QueueItem, refuse, setFreeze, useDetail, useQueue, useRefresh } from './withdrawals-api';
 
 const STATUS_FILTERS = ['active', 'requested', 'approved', 'sent', 'paid', 'refused', 'failed'] as const;

@@ -4,8 +4,8 @@
  * report for filing, and the banks and BINs payouts know.
  */
 import { Tabs } from 'antd';
-import { PageHeader } from '../components/page-header';
 import { useAdminT } from '../i18n';
+import { PageHeader } from '../shell/page-header';
 import { BanksTab, BatchesTab, TaxTab } from './other-tabs';
 import { QueueTab } from './queue-tab';
 import './withdrawals.css';

@@ -8,14 +8,14 @@ import { formatDate } from '@trackline/contract/format';
 import type { ReviewListItem } from '@trackline/contract/review-types';
 import { Card, Empty, Input, Select, Space, Table, type TableColumnsType, Tabs } from 'antd';
 import { Link, useSearchParams } from 'react-router';
-import { REVIEW_QUEUE_PAGE_SIZE, type ReviewFilters, useReviewQueue } from '../api/review';
-import { LoadFailed } from '../components/load-failed';
-import { PageHeader } from '../components/page-header';
-import { REVIEW_BASE } from '../components/review/review-paths';
-import { WorkStatusTag } from '../components/review/work-status-tag';
-import { relativeAge } from '../hooks/relative-age';
 import { useAdminT } from '../i18n';
-import '../components/review/review.css';
+import { LoadFailed } from '../shell/load-failed';
+import { PageHeader } from '../shell/page-header';
+import { relativeAge } from '../shell/relative-age';
+import { REVIEW_QUEUE_PAGE_SIZE, type ReviewFilters, useReviewQueue } from './review-api';
+import { REVIEW_BASE } from './review-paths';
+import { WorkStatusTag } from './work-status-tag';
+import './review.css';
 
 const STAGES = ['first', 'final', 'distributing', 'all'] as const;
 

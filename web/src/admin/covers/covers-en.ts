@@ -1,0 +1,42 @@
+/** The console's cover background texts (issue 14) in English. */
+import type { AdminMessages } from '../locales/types';
+
+export const coversEn: AdminMessages['covers'] = {
+  title: 'Cover backgrounds',
+  intro:
+    'The backgrounds musicians are offered in the smart and manual cover makers. A retired background is no longer offered; saved designs that use it still open.',
+  add: 'Add background',
+  thumb: 'Preview',
+  name: 'Name',
+  nameZh: 'Chinese name',
+  nameEn: 'English name',
+  category: 'Category',
+  categories: { gradient: 'Gradient', pattern: 'Pattern', texture: 'Texture' },
+  status: 'Status',
+  offered: 'Offered',
+  retired: 'Retired',
+  retire: 'Retire',
+  restore: 'Restore',
+  retireConfirm: 'Retire the background "{{name}}"? Musicians will no longer be able to choose it.',
+  kind: 'Style',
+  kinds: {
+    linear: 'Linear gradient',
+    radial: 'Radial gradient',
+    stripes: 'Stripes',
+    dots: 'Dots',
+    grid: 'Grid',
+    waves: 'Waves',
+    rings: 'Rings',
+    grain: 'Grain',
+    clouds: 'Clouds',
+    paper: 'Paper',
+  },
+  colours: 'Colours',
+  colour: 'Colour {{n}}',
+  addColour: 'Add a colour',
+  angle: 'Angle',
+  scale: 'Pattern size',
+  seed: 'Random seed',
+  empty: 'No backgrounds yet',
+  saved: 'Saved',
+};
