@@ -8,15 +8,9 @@
  * by store) and a primary-key lookup of the same musician, and prints p50 and p95 of each and their ratios.
  * Goal: p95 ≤ 30 ms for the list and for the detail.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
-import { loadConfig } from '../server/src/config';
 import { billDetail, billList } from '../server/src/modules/royalties/bills.service';
-import { closeDeps, createDeps } from '../server/src/platform/boot';
+import { withScratchDatabase } from './support/scratch-database';
 
 const MUSICIANS = Number(process.env.BENCH_BILLS_MUSICIANS ?? 100_000);
 const LINES = Number(process.env.BENCH_BILLS_LINES ?? 10_000_000);
@@ -35,27 +29,7 @@ async function timed(fn: () => Promise<unknown>): Promise<number> {
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('bench/bills needs DATABASE_URL (a PostgreSQL server it may create a database on)');
-  const dbName = `tl_bench_bills_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const dir = await mkdtemp(path.join(tmpdir(), 'trackline-bench-bills-'));
-  try {
-    const config = loadConfig({
-      DATA_DIR: dir,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: 'BenchAdmin2026',
-      SEED_DEMO: 'false',
-    });
-    const deps = await createDeps(config, url.toString());
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
-    db.on('error', () => {});
+  await withScratchDatabase('bills', async ({ deps, db }) => {
     let t0 = performance.now();
     const step = async (what: string, text: string) => {
       const t = performance.now();
@@ -137,13 +111,7 @@ async function main() {
           `p95 / primary-key p95 = ${(p95 / quantile(pk, 0.95)).toFixed(1)}`,
       );
     }
-    await db.end();
-    await closeDeps(deps);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();

@@ -6,21 +6,17 @@
  * second of both and their ratio (goal ≥ 0.5), and the process's peak memory growth during the import (goal
  * < 100 MiB, flat in the file's size: run with a smaller BENCH_IMPORT_LINES to compare).
  */
-import { randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { loadConfig } from '../server/src/config';
 import { copyRaw, dropRaw, rawLinesSource } from '../server/src/modules/royalties/csv-copy';
 import { findMapping, linesQuery } from '../server/src/modules/royalties/import.repository';
 import { createImport } from '../server/src/modules/royalties/import.service';
 import { runImport } from '../server/src/modules/royalties/import-run';
-import { closeDeps, createDeps } from '../server/src/platform/boot';
+import type { Deps } from '../server/src/platform/deps';
+import { withScratchDatabase } from './support/scratch-database';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
 const TRACKS = 1000;
@@ -49,7 +45,7 @@ async function writeReport(file: string): Promise<void> {
  * BENCH_IMPORT_EXPLAIN=1: stages the report as the import does and prints EXPLAIN (ANALYZE, BUFFERS) of the
  * posting's lines statement, rolled back (the timed import then runs as usual).
  */
-async function explainPosting(deps: Awaited<ReturnType<typeof createDeps>>, id: number, file: string) {
+async function explainPosting(deps: Deps, id: number, file: string) {
   const mapping = (await findMapping(deps.database.db, 'generic'))!;
   const header = await copyRaw(deps, id, file, mapping, () => {});
   if (!header) throw new Error('COPY could not take the report');
@@ -73,27 +69,8 @@ async function explainPosting(deps: Awaited<ReturnType<typeof createDeps>>, id: 
 }
 
 async function main() {
-  const adminUrl = process.env.DATABASE_URL;
-  if (!adminUrl) throw new Error('bench/import needs DATABASE_URL (a PostgreSQL server it may create a database on)');
-  const dbName = `tl_bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${dbName}`);
-  const url = new URL(adminUrl);
-  url.pathname = `/${dbName}`;
-  const dir = await mkdtemp(path.join(tmpdir(), 'trackline-bench-import-'));
-  const file = path.join(dir, 'report.csv');
-  try {
-    const config = loadConfig({
-      DATA_DIR: dir,
-      DATABASE_URL: url.toString(),
-      LOG_LEVEL: 'silent',
-      ADMIN_PASSWORD: 'BenchAdmin2026',
-      SEED_DEMO: 'false',
-    });
-    const deps = await createDeps(config, url.toString());
-    const db = new pg.Client({ connectionString: url.toString() });
-    await db.connect();
+  await withScratchDatabase('import', async ({ deps, db, dir }) => {
+    const file = path.join(dir, 'report.csv');
     // 100 musicians with 10 tracks each
     await db.query(`INSERT INTO agents (domain, is_default, site_title) VALUES ('bench', true, 'bench')`);
     await db.query(`INSERT INTO users (agent_id, mobile, password_hash, nickname, group_id)
@@ -147,13 +124,7 @@ async function main() {
     console.log(`phases: ${phases.join(', ')}`);
     console.log(`ratio import/COPY: ${(importRate / copyRate).toFixed(2)} (goal ≥ 0.5)`);
     console.log(`peak memory growth during the import: ${((peak - rss0) / 2 ** 20).toFixed(1)} MiB (goal < 100)`);
-    await db.end();
-    await closeDeps(deps);
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 await main();
