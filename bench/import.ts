@@ -9,13 +9,9 @@
 import { createReadStream, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { sql } from 'kysely';
 import { from as copyFrom } from 'pg-copy-streams';
-import { copyRaw, dropRaw, rawLinesSource } from '../server/src/modules/royalties/csv-copy';
-import { findMapping, linesQuery } from '../server/src/modules/royalties/import.repository';
 import { createImport } from '../server/src/modules/royalties/import.service';
 import { runImport } from '../server/src/modules/royalties/import-run';
-import type { Deps } from '../server/src/platform/deps';
 import { withScratchDatabase } from './support/scratch-database';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
@@ -39,33 +35,6 @@ async function writeReport(file: string): Promise<void> {
   }
   await write(chunk);
   await new Promise<void>((r) => out.end(() => r()));
-}
-
-/**
- * BENCH_IMPORT_EXPLAIN=1: stages the report as the import does and prints EXPLAIN (ANALYZE, BUFFERS) of the
- * posting's lines statement, rolled back (the timed import then runs as usual).
- */
-async function explainPosting(deps: Deps, id: number, file: string) {
-  const mapping = (await findMapping(deps.database.db, 'generic'))!;
-  const header = await copyRaw(deps, id, file, mapping, () => {});
-  if (!header) throw new Error('COPY could not take the report');
-  await deps.database.db
-    .transaction()
-    .execute(async (trx) => {
-      await sql`SET LOCAL jit = off`.execute(trx);
-      await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-      const q = linesQuery(id, 'qq_music', rawLinesSource(id, header, mapping)).compile(trx);
-      const { rows } = await trx.executeQuery<{ 'QUERY PLAN': string }>({
-        ...q,
-        sql: `EXPLAIN (ANALYZE, BUFFERS) ${q.sql}`,
-      });
-      for (const r of rows) console.log(r['QUERY PLAN']);
-      throw new Error('rollback');
-    })
-    .catch((err: Error) => {
-      if (err.message !== 'rollback') throw err;
-    });
-  await dropRaw(deps.database.db, id);
 }
 
 async function main() {
@@ -107,7 +76,6 @@ async function main() {
       { path: file, name: 'report.csv' },
       null,
     );
-    if (process.env.BENCH_IMPORT_EXPLAIN) await explainPosting(deps, id, file);
     const phases: string[] = [];
     await runImport(deps, id, (name, ms) => phases.push(`${name} ${(ms / 1000).toFixed(1)} s`));
     const importS = (performance.now() - t0) / 1000;

@@ -70,19 +70,23 @@ export interface ImportItem {
   part_of: number | null;
 }
 
-export interface UnmatchedLine {
+/**
+ * One key of a posted report that matched no track or release: every line of that import with this ISRC and UPC
+ * (normalised), with their totals. Finance matches or dismisses the key as a whole.
+ */
+export interface UnmatchedKey {
   id: number;
   import_id: number;
   platform_code: string;
-  sale_month: string;
-  territory: string;
   isrc: string;
   upc: string;
   title: string;
+  lines: number;
   quantity: string;
-  amount: string;
-  currency: string;
   net_fen: string;
+  /** YYYY-MM of the earliest and latest sale month among the lines. */
+  first_month: string;
+  last_month: string;
 }
 
 export interface ReconRow {

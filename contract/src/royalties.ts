@@ -57,15 +57,16 @@ export type BillDetailQuery = z.infer<typeof billDetailQuery>;
 
 export const unmatchedQuery = z.object({ page: z.coerce.number().int().min(1).max(10_000).default(1) });
 export const unmatchedMatchBody = z.object({
-  line_id: z.number().int().positive(),
-  /** A track (by id or ISRC) the line belongs to. */
+  /** The unmatched key (UnmatchedKey.id). */
+  id: z.number().int().positive(),
+  /** A track (by id or ISRC) the key's lines belong to. */
   track_id: z.number().int().positive().optional(),
   isrc: z
     .string()
     .regex(/^[A-Z]{2}[A-Z0-9]{3}[0-9]{7}$/)
     .optional(),
 });
-export const unmatchedDismissBody = z.object({ line_id: z.number().int().positive() });
+export const unmatchedDismissBody = z.object({ id: z.number().int().positive() });
 export const reconciliationQuery = z.object({ months: z.coerce.number().int().min(1).max(36).default(12) });
 export const remittanceSaveBody = z.object({
   platform_code: z.string().min(1).max(40),

@@ -1,6 +1,6 @@
 /**
  * Income in the console (issue 11): finance adds a store's column mapping in the form and edits it, imports a
- * statement through it, and matches the statement's unmatched line to the musician's track in the queue: the line
+ * statement through it, and matches the statement's unmatched ISRC to the musician's track in the queue: the key
  * leaves the queue and its share reaches the musician's balance by a ledger transaction.
  */
 import type { Page } from '@playwright/test';

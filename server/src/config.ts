@@ -84,6 +84,7 @@ const schema = z.object({
   FILE_URL_TTL_SECONDS: z.coerce.number().int().min(60).max(604_800).default(3600),
   JOBS_IN_PROCESS: bool.default(true),
   WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  IMPORT_COPY_STREAMS: z.coerce.number().int().min(1).max(8).default(2),
   UPLOAD_STAGING_DIR: z.string().min(1).optional(),
   RELEASE_LEAD_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   // Placeholders (README): replace with the registrant code and GS1 company prefix the service was allotted.
@@ -178,6 +179,8 @@ function toConfig(env: z.infer<typeof schema>) {
     // Background jobs (platform/jobs): run inside this server process, and how many at once per process.
     jobsInProcess: env.JOBS_IN_PROCESS,
     workerConcurrency: env.WORKER_CONCURRENCY,
+    // A store report of 16 MiB or more is copied in this many chunks at once, over as many database connections.
+    importCopyStreams: env.IMPORT_COPY_STREAMS,
     // Resumable uploads are received here before they are checked and moved into storage. On the files' own disk
     // by default, so that move is a rename; several instances need it on a volume they share.
     uploadStagingDir: path.resolve(env.UPLOAD_STAGING_DIR ?? path.join(dataDir, 'uploads')),

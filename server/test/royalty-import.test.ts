@@ -16,6 +16,9 @@ import { call, createTestApp, ipSequence, registerUser, staffLogin, type TestApp
 import { catalogue, dsrFile, dsrReportFiles, genericCsv } from './royalty-fixtures';
 
 let t: TestApp;
+/** Tables an import staged and its posting did not attach or drop. */
+const STAGED_TABLES = `select count(*)::int as n from pg_class
+  where relkind = 'r' and not relispartition and relname ~ '^royalty_(lines|groups)_[0-9]+_[0-9]+$'`;
 let dir: string;
 let alice: number;
 let bob: number;
@@ -116,12 +119,26 @@ describe('a DSR report', () => {
       { user_id: alice, territory: 'US', quantity: 400, net_fen: 555, rate: 70, share_fen: 389 },
       { user_id: bob, territory: 'CN', quantity: 3, net_fen: 332, rate: 50, share_fen: 166 },
     ]);
-    const lines = await t.sql(
-      `select match_state, rate, fx_rate::text from royalty_lines where import_id = $1 order by line_no`,
+    // every line kept as read; the match kept once per (ISRC, UPC) with its totals
+    expect((await t.sql(`select count(*)::int as n from royalty_lines where import_id = $1`, [row.id])).rows[0].n).toBe(
+      5,
+    );
+    const keys = await t.sql(
+      `select isrc, upc, state, lines::int, user_id::int from royalty_matches where import_id = $1 order by isrc, upc`,
       [row.id],
     );
-    expect(lines.rows.map((l) => l.match_state)).toEqual(['matched', 'matched', 'matched', 'matched', 'unmatched']);
-    expect(lines.rows[0]).toMatchObject({ rate: 70, fx_rate: '1.0000000000' });
+    expect(keys.rows).toEqual([
+      { isrc: '', upc: '6900000000028', state: 'matched', lines: 1, user_id: bob },
+      { isrc: 'CNA012600001', upc: '', state: 'matched', lines: 2, user_id: alice },
+      { isrc: 'CNA012600002', upc: '', state: 'matched', lines: 1, user_id: alice },
+      { isrc: 'CNZZZ2600099', upc: '', state: 'unmatched', lines: 1, user_id: null },
+    ]);
+    const used = await t.sql(
+      `select fx_rate::text, line_no::int from royalty_lines_cny where import_id = $1 order by line_no`,
+      [row.id],
+    );
+    expect(used.rows.map((l) => l.line_no)).toEqual([1, 2, 3, 4, 5]);
+    expect(used.rows[0]).toMatchObject({ fx_rate: '1' });
     const messages = await t.sql(`select count(*)::int as n from messages where user_id = $1 and kind = 'bill'`, [
       alice,
     ]);
@@ -179,7 +196,7 @@ describe('a DSR report', () => {
       { format: 'dsr' },
     );
     expect(cut.error).toMatch(/without a FOOT/);
-    expect((await t.sql(`select count(*)::int as n from royalty_staging`)).rows[0].n).toBe(0);
+    expect((await t.sql(STAGED_TABLES)).rows[0].n).toBe(0);
   });
 });
 
@@ -207,15 +224,10 @@ describe('a CSV statement', () => {
     expect(row).toMatchObject({ state: 'posted', total_fen: '7123' });
     expect(await available(alice)).toBe(1050n + 4986n);
     const line = await t.sql(
-      `select amount::text, currency, fx_rate::text, net_cny::numeric(20,4)::text as net from royalty_lines where import_id = $1`,
+      `select amount::text, currency, fx_rate::text, net_cny::numeric(20,4)::text as net from royalty_lines_cny where import_id = $1`,
       [row.id],
     );
-    expect(line.rows[0]).toMatchObject({
-      amount: '10.00000000',
-      currency: 'USD',
-      fx_rate: '7.1234000000',
-      net: '71.2340',
-    });
+    expect(line.rows[0]).toMatchObject({ amount: '10.00', currency: 'USD', fx_rate: '7.1234000000', net: '71.2340' });
   });
 
   it("a sale takes the musician's rate in force in its month (the latest change on or before it, else the user's)", async () => {
@@ -233,7 +245,7 @@ describe('a CSV statement', () => {
     );
     expect(row.state).toBe('posted');
     const lines = await t.sql(
-      `select to_char(sale_month, 'YYYY-MM') as month, rate, user_id::int from royalty_lines where import_id = $1 order by line_no`,
+      `select to_char(sale_month, 'YYYY-MM') as month, rate, user_id::int from royalty_shares where import_id = $1 order by sale_month`,
       [row.id],
     );
     expect(lines.rows).toEqual([
@@ -349,56 +361,72 @@ describe('the unmatched queue and reconciliation', () => {
     fin = await staffLogin(t, 'queue-fin', 'Staff2026x');
   });
 
-  it('a line matched later moves its money from suspense to the musician, once under a parallel burst', async () => {
+  it('a key matched later moves its money from suspense to the musician, per month and territory, once under a parallel burst', async () => {
     const row = await importFile(
       genericCsv([
         { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600098', qty: 9, amount: '10.00' },
+        { month: '2026-08', territory: 'US', isrc: 'cn-zzz-26-00098', qty: 1, amount: '2.00' },
         { month: '2026-09', territory: 'JP', isrc: 'CNZZZ2600097', qty: 1, amount: '1.00' },
       ]),
       { format: 'csv', mapping_code: 'generic', platform_code: 'apple_music' },
     );
-    expect(row).toMatchObject({ state: 'posted', unmatched_lines: 2, suspense_fen: '1100' });
+    expect(row).toMatchObject({ state: 'posted', unmatched_lines: 3, suspense_fen: '1300' });
     const queue = await as('GET', '/api/admin/royalties/unmatched?page=1');
-    const lines = queue.body.data.list.filter((l: { import_id: number }) => l.import_id === row.id);
-    expect(lines.map((l: { isrc: string; net_fen: string }) => [l.isrc, l.net_fen])).toEqual([
-      ['CNZZZ2600098', '1000'],
-      ['CNZZZ2600097', '100'],
+    const keys = queue.body.data.list
+      .filter((l: { import_id: number }) => l.import_id === row.id)
+      .sort((a: { isrc: string }, b: { isrc: string }) => b.isrc.localeCompare(a.isrc));
+    expect(
+      keys.map((l: { isrc: string; net_fen: string; lines: number; first_month: string; last_month: string }) => [
+        l.isrc,
+        l.net_fen,
+        l.lines,
+        l.first_month,
+        l.last_month,
+      ]),
+    ).toEqual([
+      ['CNZZZ2600098', '1200', 2, '2026-08', '2026-09'],
+      ['CNZZZ2600097', '100', 1, '2026-09', '2026-09'],
     ]);
     const before = (await available(alice))!;
     const suspenseBefore = await platformBalance('platform:suspense');
     const receivableBefore = await platformBalance('store:apple_music:receivable');
     const results = await Promise.all(
       Array.from({ length: 100 }, () =>
-        as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[0].id, isrc: 'CNA012600002' }),
+        as('POST', '/api/admin/royalties/unmatched_match', { id: keys[0].id, isrc: 'CNA012600002' }),
       ),
     );
     expect(results.filter((r) => r.body.code === 1)).toHaveLength(1);
     expect(results.filter((r) => r.body.code === 2320)).toHaveLength(99);
-    expect((await available(alice))! - before).toBe(700n);
-    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1000n);
+    expect((await available(alice))! - before).toBe(840n);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1200n);
+    const shares = await t.sql(
+      `select territory, to_char(sale_month, 'YYYY-MM') as month, quantity::int, net_fen::int, share_fen::int
+         from royalty_shares where import_id = $1 order by sale_month`,
+      [row.id],
+    );
+    expect(shares.rows).toEqual([
+      { territory: 'US', month: '2026-08', quantity: 1, net_fen: 200, share_fen: 140 },
+      { territory: 'JP', month: '2026-09', quantity: 9, net_fen: 1000, share_fen: 700 },
+    ]);
     // Not ours (a burst of 100, one posts): its 1.00 leaves suspense back to the store that reported it.
     const dismissals = await Promise.all(
-      Array.from({ length: 100 }, () => as('POST', '/api/admin/royalties/unmatched_dismiss', { line_id: lines[1].id })),
+      Array.from({ length: 100 }, () => as('POST', '/api/admin/royalties/unmatched_dismiss', { id: keys[1].id })),
     );
     expect(dismissals.filter((r) => r.body.code === 1)).toHaveLength(1);
     expect(dismissals.filter((r) => r.body.code === 2320)).toHaveLength(99);
-    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1100n);
+    expect(suspenseBefore - (await platformBalance('platform:suspense'))).toBe(1300n);
     expect(receivableBefore - (await platformBalance('store:apple_music:receivable'))).toBe(100n);
     const { rows: notOurs } = await t.sql(
       `select t.kind, count(*)::int as n from ledger_transactions t where t.idempotency_key = $1 group by t.kind`,
-      [`royalties:not-ours:${lines[1].id}`],
+      [`royalties:not-ours:key:${keys[1].id}`],
     );
     expect(notOurs).toEqual([{ kind: 'adjustment', n: 1 }]);
     const after = await as('GET', '/api/admin/royalties/unmatched?page=1');
     expect(after.body.data.list.some((l: { import_id: number }) => l.import_id === row.id)).toBe(false);
     expect(
-      (await as('POST', '/api/admin/royalties/unmatched_match', { line_id: lines[1].id, isrc: 'CNA012600002' })).body
-        .code,
+      (await as('POST', '/api/admin/royalties/unmatched_match', { id: keys[1].id, isrc: 'CNA012600002' })).body.code,
     ).toBe(2320);
-    const unknownTrack = await as('POST', '/api/admin/royalties/unmatched_match', {
-      line_id: 999999,
-      isrc: 'CNA012600002',
-    });
+    const unknownTrack = await as('POST', '/api/admin/royalties/unmatched_match', { id: 999999, isrc: 'CNA012600002' });
     expect(unknownTrack.body.code).toBe(2320);
   });
 

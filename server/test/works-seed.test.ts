@@ -180,9 +180,9 @@ describe("the demo musician's income (royalties seed)", () => {
     expect(info.body.data.userinfo.user_account_info.balance_fen).toBe(total.body.data.available_fen);
     const { checkLedger } = await import('../src/modules/royalties/ledger-check');
     expect((await checkLedger(t.deps.database.db)).ok).toBe(true);
-    // the console has a line to match and a remittance 1.00 short of NetEase's oldest month, posted
+    // the console has a key to match and a remittance 1.00 short of NetEase's oldest month, posted
     const waiting = await t.sql(
-      `select count(*)::int as n from royalty_lines where isrc = 'CNZZZ2699001' and match_state = 'unmatched'`,
+      `select count(*)::int as n from royalty_matches where isrc = 'CNZZZ2699001' and state = 'unmatched'`,
     );
     expect(waiting.rows[0].n).toBe(1);
     const remit = await t.sql(

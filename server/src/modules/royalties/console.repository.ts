@@ -1,64 +1,71 @@
 /** The finance console's queries over the import tables: the unmatched queue and reconciliation. */
 
-import type { UnmatchedLine } from '@trackline/contract/royalties-types';
+import type { UnmatchedKey } from '@trackline/contract/royalties-types';
 import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 
-export async function unmatchedLines(db: Db, limit: number, offset: number) {
-  const { rows } = await sql<UnmatchedLine>`
-    SELECT l.id, l.import_id, l.platform_code, to_char(l.sale_month, 'YYYY-MM') AS sale_month, l.territory, l.isrc,
-           l.upc, l.title, l.quantity::text, l.amount::text, l.currency, round(l.net_cny * 100)::bigint::text AS net_fen
-      FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id AND i.state = 'posted'
-     WHERE l.match_state = 'unmatched'
-     ORDER BY l.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
+export async function unmatchedKeys(db: Db, limit: number, offset: number) {
+  const { rows } = await sql<UnmatchedKey>`
+    SELECT m.id, m.import_id, i.platform_code, m.isrc, m.upc, m.title, m.lines::int AS lines, m.quantity::text,
+           round(m.net_cny * 100)::bigint::text AS net_fen, to_char(m.first_month, 'YYYY-MM') AS first_month,
+           to_char(m.last_month, 'YYYY-MM') AS last_month
+      FROM royalty_matches m JOIN royalty_imports i ON i.id = m.import_id AND i.state = 'posted'
+     WHERE m.state = 'unmatched'
+     ORDER BY m.id LIMIT ${limit} OFFSET ${offset}`.execute(db);
   return rows;
 }
 
 export async function unmatchedCount(db: Db): Promise<number> {
   const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id AND i.state = 'posted'
-     WHERE l.match_state = 'unmatched'`.execute(db);
+    SELECT count(*)::int AS n FROM royalty_matches m JOIN royalty_imports i ON i.id = m.import_id AND i.state = 'posted'
+     WHERE m.state = 'unmatched'`.execute(db);
   return rows[0]!.n;
 }
 
-/** Locks an unmatched line of a posted import (a second match of it waits, then finds it handled). */
-export async function lockUnmatched(db: Db, lineId: number) {
+/** Locks an unmatched key of a posted import (a second match of it waits, then finds it handled). */
+export async function lockUnmatched(db: Db, id: number) {
   const { rows } = await sql<{
     id: number;
     import_id: number;
     platform_code: string;
-    sale_month: string;
-    territory: string;
-    quantity: string;
+    isrc: string;
+    upc: string;
     net_units: string;
+    default_currency: string;
+    fx_rate: string | null;
   }>`
-    SELECT l.id, l.import_id, l.platform_code, l.sale_month::text AS sale_month, l.territory, l.quantity::text,
-           (l.net_cny * 1e18)::numeric(60, 0)::text AS net_units
-      FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id AND i.state = 'posted'
-     WHERE l.id = ${lineId} AND l.match_state = 'unmatched'
-       FOR UPDATE OF l`.execute(db);
+    SELECT m.id, m.import_id, i.platform_code, m.isrc, m.upc, (m.net_cny * 1e18)::numeric(60, 0)::text AS net_units,
+           i.default_currency, i.fx_rate::text AS fx_rate
+      FROM royalty_matches m JOIN royalty_imports i ON i.id = m.import_id AND i.state = 'posted'
+     WHERE m.id = ${id} AND m.state = 'unmatched'
+       FOR UPDATE OF m`.execute(db);
   return rows[0];
 }
 
-/** The track, its release and owner, with the owner's rate in force in `saleMonth`. */
-export async function trackOwner(db: Db, q: { trackId?: number; isrc?: string }, saleMonth: string) {
-  const { rows } = await sql<{ track_id: number; work_id: number; user_id: number; rate: number }>`
-    SELECT t.id AS track_id, w.id AS work_id, w.user_id,
-           coalesce((SELECT rc.rate FROM user_rate_changes rc WHERE rc.user_id = w.user_id
-                       AND rc.effective_from <= ${saleMonth}::date ORDER BY rc.effective_from DESC LIMIT 1), u.rate)::int AS rate
-      FROM work_tracks t JOIN works w ON w.id = t.work_id JOIN users u ON u.id = w.user_id
+/** The track and its release and owner. */
+export async function trackOwner(db: Db, q: { trackId?: number; isrc?: string }) {
+  const { rows } = await sql<{ track_id: number; work_id: number; user_id: number }>`
+    SELECT t.id AS track_id, w.id AS work_id, w.user_id
+      FROM work_tracks t JOIN works w ON w.id = t.work_id
      WHERE ${q.trackId ? sql`t.id = ${q.trackId}` : sql`t.isrc = ${q.isrc ?? ''}`}`.execute(db);
   return rows[0];
 }
 
-export async function setLineMatch(
+export async function setKeyMatch(
   db: Db,
-  lineId: number,
-  v: { state: 'rematched' | 'not_ours'; user_id?: number; work_id?: number; track_id?: number; rate?: number },
+  id: number,
+  v: {
+    state: 'rematched' | 'not_ours';
+    user_id?: number;
+    work_id?: number;
+    track_id?: number;
+    staff_id: number | null;
+  },
 ): Promise<void> {
-  await sql`UPDATE royalty_lines SET match_state = ${v.state}, user_id = ${v.user_id ?? null},
-      work_id = ${v.work_id ?? null}, track_id = ${v.track_id ?? null}, rate = ${v.rate ?? null}
-    WHERE id = ${lineId}`.execute(db);
+  await sql`UPDATE royalty_matches SET state = ${v.state}, user_id = ${v.user_id ?? null},
+      work_id = ${v.work_id ?? null}, track_id = ${v.track_id ?? null}, handled_by_staff = ${v.staff_id},
+      handled_at = now()
+    WHERE id = ${id}`.execute(db);
 }
 
 export async function insertShare(

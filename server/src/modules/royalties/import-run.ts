@@ -1,76 +1,58 @@
 /**
- * Runs one import (the `royalties:import` job): the file is staged with PostgreSQL COPY as a stream (a CSV/TSV as
- * it is, into a raw table checked in SQL at posting; a DSR read and checked line by line), then checked, matched,
- * shared on aggregates and posted to the ledger in ONE transaction. A crash anywhere before that commit leaves
- * nothing but staging rows, which the rerun clears and rewrites; after it, the rerun finds the import posted and
- * stops. So a report lands wholly once, never twice.
+ * Runs one import (the `royalties:import` job): the file is staged with PostgreSQL COPY as a stream into tables of
+ * the import's own, summed by distinct cells as it lands (line-chunks.ts: a CSV/TSV as it is, a DSR or a CSV COPY
+ * cannot take read and checked line by line), then checked, matched, shared on aggregates and posted to the ledger
+ * in ONE transaction, which also attaches the staged lines as the import's partitions of royalty_lines. A crash
+ * anywhere before that commit leaves only unattached staging tables, which the rerun drops and writes again; after
+ * it, the rerun finds the import posted and stops. So a report lands wholly once, never twice.
  */
 
 import { createReadStream } from 'node:fs';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { errorText } from '@trackline/contract/errors';
 import { templated } from '@trackline/contract/message-templates';
 import { sql } from 'kysely';
-import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { progressWriter } from '../../platform/jobs/progress';
 import { sendToUser } from '../messages/messages.service';
 import { allocateLargestRemainder } from './allocate';
-import { copyRaw, dropRaw, isBadLine, rawLinesSource } from './csv-copy';
 import { type ColumnMapping, readCsvStatement } from './csv-statement';
 import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
+import { attachChunks, type Chunk, copyFile, copyLines, dropStaged, groupTable, type Normalising } from './line-chunks';
 import { StatementError, type StatementLine } from './statement-line';
 
 /** Exact amounts are carried in 10⁻¹⁶ fen; × rate% makes the common denominator of every part 10¹⁸ per fen. */
 const PART_DENOMINATOR = 10n ** 18n;
-const BATCH = 2000;
-
-function copyText(v: string): string {
-  return v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n').replace(/\r/g, '\\r');
-}
-
-async function* copyRows(importId: number, lines: AsyncIterable<StatementLine>, onCount: (n: number) => Promise<void>) {
-  let n = 0;
-  let batch = '';
-  for await (const l of lines) {
-    n += 1;
-    batch += `${importId}\t${n}\t${l.sale_month}\t${copyText(l.territory)}\t${copyText(l.isrc)}\t${copyText(l.upc)}\t${copyText(
-      l.title,
-    )}\t${l.quantity}\t${l.amount}\t${copyText(l.currency)}\t${l.fx_rate === '' ? '\\N' : l.fx_rate}\n`;
-    if (n % BATCH === 0) {
-      yield batch;
-      batch = '';
-      await onCount(n);
-    }
-  }
-  if (batch) yield batch;
-  await onCount(n);
-}
 
 class DuplicateMessage extends Error {}
+/** The fast way took cells the careful reader refuses: read again the careful way, which names the line. */
+class ReadCarefully extends Error {}
 
-/** Where the posting reads the staged lines from: royalty_staging, or a CSV's raw table checked in SQL. */
-type Staged = { raw: false } | { raw: true; header: string[]; mapping: ColumnMapping } | { waiting: true };
+/** What was staged: the chunks, and whether the careful reader wrote them (its lines are checked already). */
+type Staged = { chunks: Chunk[]; careful: boolean; currency: string } | { waiting: true };
 
 /**
- * Stages the file: a CSV/TSV goes to PostgreSQL COPY as it is (csv-copy.ts); a DSR, or a CSV COPY cannot take
- * as it is, is read and checked line by line and written to royalty_staging with COPY.
+ * Stages the file: a CSV/TSV goes to PostgreSQL COPY as it is (line-chunks.ts); a DSR, or a CSV COPY cannot take
+ * as it is, is read and checked line by line and written with COPY.
  */
-async function stage(deps: Deps, row: repo.ImportRow): Promise<Staged> {
+async function stage(deps: Deps, row: repo.ImportRow, careful: boolean): Promise<Staged> {
   const db = deps.database.db;
-  await repo.clearStaging(db, row.id);
+  await dropStaged(db, row.id);
+  let mapping: ColumnMapping | undefined;
   if (row.format === 'csv') {
-    const mapping = await repo.findMapping(db, row.mapping_code!);
+    mapping = await repo.findMapping(db, row.mapping_code!);
     if (!mapping) throw new StatementError(`mapping ${row.mapping_code} does not exist`);
+  }
+  // the statement's currency for cells without one (its mapping's), and the import's rate
+  const norm = { currency: mapping?.currency ?? '', fx_rate: row.fx_rate };
+  if (mapping && !careful) {
     const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
-    const header = await copyRaw(deps, row.id, row.file_path, mapping, (n) => void progress.report(n));
+    const chunks = await copyFile(deps, row.id, row.file_path, mapping, norm, (n) => void progress.report(n));
     await progress.flush();
-    if (header) return { raw: true, header, mapping };
+    if (chunks) return { chunks, careful: false, currency: norm.currency };
   }
   let files = [row.file_path];
   if (row.format === 'dsr') {
@@ -95,12 +77,11 @@ async function stage(deps: Deps, row: repo.ImportRow): Promise<Staged> {
       files = parts.map((p) => p.file_path);
     }
   }
-  await stageLines(deps, row, files);
-  return { raw: false };
+  return { chunks: await stageLines(deps, row, files, norm), careful: true, currency: norm.currency };
 }
 
-/** Reads the file into royalty_staging with COPY, every line checked in JavaScript; answers the number of lines. */
-async function stageLines(deps: Deps, row: repo.ImportRow, files: string[]): Promise<number> {
+/** Reads the file(s) line by line, every line checked in JavaScript, into one chunk with COPY. */
+async function stageLines(deps: Deps, row: repo.ImportRow, files: string[], norm: Normalising): Promise<Chunk[]> {
   const db = deps.database.db;
   let lines: AsyncIterable<StatementLine>;
   if (row.format === 'dsr') {
@@ -130,49 +111,31 @@ async function stageLines(deps: Deps, row: repo.ImportRow, files: string[]): Pro
     lines = readCsvStatement(createReadStream(row.file_path), mapping);
   }
   const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
-  let count = 0;
-  const client = await deps.database.pool.connect();
-  try {
-    const sink = client.query(
-      copyFrom(
-        'COPY royalty_staging (import_id, line_no, sale_month, territory, isrc, upc, title, quantity, amount, currency, fx_rate) FROM STDIN',
-      ),
-    );
-    await pipeline(
-      Readable.from(
-        copyRows(row.id, lines, async (n) => {
-          count = n;
-          await progress.report(n);
-        }),
-      ),
-      sink,
-    );
-  } finally {
-    client.release();
-  }
+  // a DSR's lines are numbered among its sales lines; a statement's by the file's lines after the header
+  const chunks = await copyLines(deps, row.id, lines, norm, row.format === 'dsr' ? 1 : 2, (n) => progress.report(n));
   await progress.flush();
-  return count;
+  return chunks;
 }
 
-/** Shares on aggregates, the ledger posting, the bills' rows and the musicians' messages: one transaction. */
+/** Checks, matches, shares on aggregates, the ledger posting, the bills' rows and the messages: one transaction. */
 async function postImport(
   deps: Deps,
   trx: Db,
   row: repo.ImportRow,
-  staged: Exclude<Staged, { waiting: true }>,
+  staged: { chunks: Chunk[]; careful: boolean; currency: string },
   phase: (name: string) => void = () => {},
 ): Promise<void> {
-  // One statement over the whole report: hash tables in memory, and no JIT (compiling it cost a quarter of a
-  // million-line posting, for expressions run once per line).
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   await sql`SET LOCAL jit = off`.execute(trx);
-  const { aggregates, unmatched } = await repo.insertLines(
-    trx,
-    row.id,
-    row.platform_code,
-    staged.raw ? rawLinesSource(row.id, staged.header, staged.mapping) : undefined,
-  );
-  phase('lines');
+  await repo.setDefaultCurrency(trx, row.id, staged.currency);
+  const groups = repo.groupsSource(staged.chunks.map((c) => groupTable(row.id, c.chunk)));
+  const problems = await repo.groupProblems(trx, groups);
+  if (problems.bad_cells && !staged.careful) throw new ReadCarefully();
+  if (problems.no_rate) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
+  await repo.insertMatches(trx, row.id, groups);
+  phase('match');
+  const { aggregates, unmatched } = await repo.aggregates(trx, row.id, groups);
+  phase('aggregates');
   const numerators: bigint[] = [];
   for (const a of aggregates) {
     const net = BigInt(a.net_units);
@@ -232,9 +195,9 @@ async function postImport(
     suspense,
   });
   if (row.number_of_files > 1) await repo.settleParts(trx, row);
-  await repo.clearStaging(trx, row.id);
-  await dropRaw(trx, row.id);
-  phase('ledger, shares, drop');
+  // last, so the lock it takes on royalty_lines is held only for the commit
+  await attachChunks(trx, row.id, staged.chunks);
+  phase('ledger, shares, attach');
   const month = row.accounting_month.slice(0, 7);
   for (const userId of perUser.keys())
     await sendToUser(
@@ -256,38 +219,58 @@ export async function runImport(deps: Deps, importId: number, onPhase?: PhaseTim
     onPhase?.(name, now - t);
     t = now;
   };
+  // One run of an import at a time (a retry beside a slow first run would drop the tables the first is posting):
+  // a session lock, let go when the run ends or its connection dies with its process.
+  const lock = await deps.database.pool.connect();
+  try {
+    const { rows } = await lock.query<{ ok: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS ok', [
+      IMPORT_LOCK,
+      importId,
+    ]);
+    if (!rows[0]!.ok) throw new Error(`import ${importId} is being run by another worker`);
+    try {
+      await runLocked(deps, importId, phase);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock($1, $2)', [IMPORT_LOCK, importId]);
+    }
+  } finally {
+    lock.release();
+  }
+}
+
+/** The first key of the advisory lock a run holds (the second is the import's id). */
+const IMPORT_LOCK = 0x10a7;
+
+async function runLocked(deps: Deps, importId: number, phase: (name: string) => void): Promise<void> {
   const db = deps.database.db;
   const row = await repo.findImport(db, importId);
   if (!row || row.state === 'posted' || row.state === 'replaced' || row.state === 'failed' || row.state === 'part')
     return;
   await repo.setImportState(db, row.id, 'running');
   try {
-    const staged = await stage(deps, row);
-    phase('stage');
-    if ('waiting' in staged) return;
-    if (!staged.raw && (await repo.linesWithoutRate(db, row.id)) > 0)
-      throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
-    const fresh = (await repo.findImport(db, row.id))!;
-    try {
-      await db.transaction().execute(async (trx) => {
-        // The row lock makes two runs of one import (a retry beside a slow first run) post once.
-        const locked = await repo.findImport(trx, row.id, true);
-        if (locked?.state !== 'running') return;
-        await postImport(deps, trx, fresh, staged, phase);
-      });
-      phase('commit');
-    } catch (err) {
-      // The raw table's checks, in SQL: a cell that does not read, or a foreign line with no rate anywhere.
-      if (isBadLine(err)) throw new StatementError((err as Error).message);
-      const e = err as { code?: string; table?: string; column?: string };
-      if (e.code === '23502' && e.table === 'royalty_lines' && e.column === 'fx_rate')
-        throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
-      throw err;
+    let careful = false;
+    for (;;) {
+      const staged = await stage(deps, row, careful);
+      phase('stage');
+      if ('waiting' in staged) return;
+      const fresh = (await repo.findImport(db, row.id))!;
+      try {
+        await db.transaction().execute(async (trx) => {
+          // The row lock makes two runs of one import (a retry beside a slow first run) post once.
+          const locked = await repo.findImport(trx, row.id, true);
+          if (locked?.state !== 'running') return;
+          await postImport(deps, trx, fresh, staged, phase);
+        });
+        phase('commit');
+        return;
+      } catch (err) {
+        if (!(err instanceof ReadCarefully)) throw err;
+        careful = true;
+      }
     }
   } catch (err) {
     if (err instanceof StatementError) {
-      await dropRaw(db, row.id);
-      await repo.clearStaging(db, row.id);
+      await dropStaged(db, row.id);
       await repo.setImportState(db, row.id, 'failed', err.message.slice(0, 500));
       // a multi-file report that does not read fails with all its files (so it can be sent again)
       const failed = await repo.findImport(db, row.id);
@@ -295,8 +278,7 @@ export async function runImport(deps: Deps, importId: number, onPhase?: PhaseTim
       return;
     }
     if (err instanceof DuplicateMessage) {
-      await dropRaw(db, row.id);
-      await repo.clearStaging(db, row.id);
+      await dropStaged(db, row.id);
       await repo.setImportState(db, row.id, 'failed', `${errorText('IMPORT_DUPLICATE', 'en')}: ${err.message}`);
       return;
     }

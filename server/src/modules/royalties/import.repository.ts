@@ -1,5 +1,5 @@
-/** The only code touching the import tables (royalty_mappings, royalty_imports, royalty_staging, royalty_lines,
- * royalty_shares, user_rate_changes). */
+/** The only code touching the import tables (royalty_mappings, royalty_imports, royalty_matches, royalty_lines,
+ * royalty_shares, user_rate_changes); line-chunks.ts stages and attaches the lines. */
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { ColumnMapping } from './csv-statement';
@@ -76,6 +76,11 @@ export async function listImports(db: Db, limit = 50): Promise<ImportRow[]> {
 
 export async function setImportState(db: Db, id: number, state: ImportRow['state'], error = ''): Promise<void> {
   await sql`UPDATE royalty_imports SET state = ${state}, error = ${error} WHERE id = ${id}`.execute(db);
+}
+
+/** The mapping's currency for cells without one, kept with the import (a mapping edited later changes nothing). */
+export async function setDefaultCurrency(db: Db, id: number, currency: string): Promise<void> {
+  await sql`UPDATE royalty_imports SET default_currency = ${currency} WHERE id = ${id}`.execute(db);
 }
 
 export async function setProgress(db: Db, id: number, rowsDone: number): Promise<void> {
@@ -167,23 +172,92 @@ export async function saveMapping(db: Db, v: { code: string; name: string; mappi
   return rows.length > 0;
 }
 
-export async function clearStaging(db: Db, id: number): Promise<void> {
-  await sql`DELETE FROM royalty_staging WHERE import_id = ${id}`.execute(db);
-}
-
-/** Lines in a foreign currency with no rate of their own, when the import has none either. */
-export async function linesWithoutRate(db: Db, id: number): Promise<number> {
-  const { rows } = await sql<{ n: number }>`
-    SELECT count(*)::int AS n FROM royalty_staging s JOIN royalty_imports i ON i.id = s.import_id
-     WHERE s.import_id = ${id} AND s.currency <> 'CNY' AND s.fx_rate IS NULL AND i.fx_rate IS NULL`.execute(db);
-  return rows[0]!.n;
+/** The report's normalised groups (`royalty_groups_<id>_<k>`, one table per chunk) as one source. */
+export function groupsSource(groups: string[]): RawBuilder<unknown> {
+  return sql`(${sql.join(
+    groups.map((g) => sql`SELECT * FROM ${sql.id(g)}`),
+    sql` UNION ALL `,
+  )})`;
 }
 
 /**
- * Staged lines → royalty_lines: converted to CNY (the line's own rate, else the import's; both amounts and the
- * rate kept), matched to a track by ISRC or, failing that, to a release by UPC (album lines), with the musician's
- * rate in force in the sale's month. Unmatched lines are kept, marked for the queue.
+ * Groups of lines (sale_month, territory, isrc, upc, currency, fx_rate as read; lines, amounts, quantity, amount,
+ * title summed) → the same, normalised as the careful reader normalises a line: the sale month as a date (NULL when
+ * it does not read), territory, ISRC, UPC, currency, and the rate to CNY (the line's own, else the import's; 1 for
+ * CNY; NULL when there is none). One expression for staging (line-chunks.ts) and for a later match from the queue.
+ * The sale month is read once per distinct cell (a report has a few), never per group.
  */
+export function normalisedCells(source: RawBuilder<unknown>, currency: string, fxRate: string | null) {
+  // The sale month as YYYYMM, or NULL when it does not read: YYYY-MM, YYYY-MM-DD (a time may follow), YYYYMM, else
+  // MM/DD/YYYY (a time may follow): statement-line.ts saleMonth in SQL.
+  const ym = sql`CASE
+    WHEN d.sm ~ '^[0-9]{4}-[0-9]{2}(-[0-9]{2}([T ].*)?)?$' THEN left(d.sm, 4) || substr(d.sm, 6, 2)
+    WHEN d.sm ~ '^[0-9]{6}$' THEN d.sm
+    WHEN d.sm ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(\\s.*)?$'
+      THEN left(split_part(d.sm, '/', 3), 4) || lpad(split_part(d.sm, '/', 1), 2, '0')
+  END`;
+  return sql`
+    WITH r AS MATERIALIZED (SELECT r.*, btrim(coalesce(r.sale_month, '')) AS sm FROM ${source} r),
+    months AS (
+      SELECT m.sm, CASE WHEN right(m.ym, 2)::int BETWEEN 1 AND 12 AND left(m.ym, 4)::int >= 1
+                        THEN make_date(left(m.ym, 4)::int, right(m.ym, 2)::int, 1) END AS sale_month
+        FROM (SELECT d.sm, ${ym} AS ym FROM (SELECT DISTINCT sm FROM r) d) m
+    )
+    SELECT m.sale_month, g.sm AS sale_month_cell, g.territory, g.isrc, g.upc, g.currency,
+           CASE WHEN g.currency = 'CNY' THEN 1::numeric ELSE coalesce(g.fx_rate, ${fxRate}::numeric) END AS fx,
+           g.lines, g.amounts, g.quantity, g.amount, g.title
+      FROM (
+        SELECT r.sm, upper(left(btrim(coalesce(r.territory, '')), 8)) AS territory,
+               upper(replace(btrim(coalesce(r.isrc, '')), '-', '')) AS isrc, u.upc,
+               upper(coalesce(nullif(btrim(coalesce(r.currency, '')), ''), ${currency}::text)) AS currency,
+               r.fx_rate, r.lines, r.amounts, r.quantity, r.amount, left(btrim(r.title), 300) AS title
+          FROM r CROSS JOIN LATERAL (SELECT btrim(coalesce(r.upc, '')) AS v) c
+          -- a 14-digit GTIN with a leading zero is the 13-digit UPC/EAN (a cheap test, no regular expression per row)
+          CROSS JOIN LATERAL (SELECT CASE WHEN length(c.v) = 14 AND left(c.v, 1) = '0' AND translate(c.v, '0123456789', '') = ''
+                                          THEN substr(c.v, 2) ELSE c.v END AS upc) u
+      ) g
+      JOIN months m ON m.sm = g.sm`;
+}
+
+/**
+ * What the normalised groups say of the report: cells COPY took but the careful reader refuses (a sale month that is
+ * not a date, a line without an amount, more than 10 decimals — a sum keeps its largest scale —, NaN or infinity),
+ * and foreign money with no rate anywhere.
+ */
+export async function groupProblems(
+  db: Db,
+  groups: RawBuilder<unknown>,
+): Promise<{ bad_cells: boolean; no_rate: boolean }> {
+  const { rows } = await sql<{ bad_cells: boolean; no_rate: boolean }>`
+    SELECT coalesce(bool_or(sale_month IS NULL OR amounts < lines OR scale(amount) > 10 OR scale(fx) > 10
+                            OR amount::text IN ('NaN', 'Infinity', '-Infinity')
+                            OR fx::text IN ('NaN', 'Infinity', '-Infinity')), false) AS bad_cells,
+           coalesce(bool_or(fx IS NULL), false) AS no_rate
+      FROM ${groups} n`.execute(db);
+  return rows[0]!;
+}
+
+/**
+ * One match per (ISRC, UPC) of the report, with its totals: a track by ISRC first, the release by UPC when the ISRC is
+ * not ours (album lines); unmatched keys wait in the console's queue.
+ */
+export async function insertMatches(db: Db, id: number, groups: RawBuilder<unknown>): Promise<void> {
+  await sql`
+    INSERT INTO royalty_matches (import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month, state,
+                                 user_id, work_id, track_id)
+    SELECT ${id}, k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
+           CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
+           coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
+      FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
+                   sum(quantity)::bigint AS quantity, sum(amount * fx) AS net, min(sale_month) AS first_month,
+                   max(sale_month) AS last_month
+              FROM ${groups} n GROUP BY isrc, upc) k
+      LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
+      LEFT JOIN works tw ON tw.id = t.work_id
+      LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.execute(db);
+}
+
+/** The aggregates shares are computed on (matched money, per musician, track, territory, sale month and rate). */
 export interface Aggregate {
   user_id: number;
   work_id: number | null;
@@ -192,7 +266,7 @@ export interface Aggregate {
   sale_month: string;
   rate: number;
   quantity: string;
-  /** Σ net in units of 10⁻¹⁶ fen (exact: amount has 8 decimals, the rate 10). */
+  /** Σ net in units of 10⁻¹⁶ fen (exact to that unit: an amount and a rate have at most 10 decimals each). */
   net_units: string;
 }
 
@@ -202,71 +276,67 @@ export interface Unmatched {
   all: number;
 }
 
-/**
- * Writes the lines and answers, from the rows it wrote (one pass: the lines are not read back), the matched
- * aggregates shares are computed on and the unmatched totals.
- */
-export async function insertLines(
+/** The musician's rate in force in a sale's month: the latest change by then, else users.rate (as ranges, hashed). */
+const RATE_CHANGES = sql`changes AS MATERIALIZED (
+  SELECT user_id, rate, effective_from AS since,
+         coalesce(lead(effective_from) OVER (PARTITION BY user_id ORDER BY effective_from), 'infinity') AS until
+    FROM user_rate_changes
+)`;
+
+export async function aggregates(
   db: Db,
   id: number,
-  platform: string,
-  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+  groups: RawBuilder<unknown>,
 ): Promise<{ aggregates: Aggregate[]; unmatched: Unmatched }> {
-  const { rows } = await linesQuery(id, platform, source).execute(db);
-  const u = rows.find((r) => r.kind === 'u')!;
-  return {
-    aggregates: rows.filter((r) => r.kind === 'a').map(({ kind: _k, lines: _l, all: _a, ...a }) => a),
-    unmatched: { lines: u.lines, net_units: u.net_units, all: u.all },
-  };
+  const { rows } = await sql<Aggregate>`
+    WITH ${RATE_CHANGES}
+    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month::text AS sale_month,
+           coalesce(rc.rate, u.rate)::int AS rate, sum(n.quantity)::text AS quantity,
+           (sum(n.amount * n.fx) * 1e18)::numeric(60, 0)::text AS net_units
+      FROM ${groups} n
+      JOIN royalty_matches m ON m.import_id = ${id} AND m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
+      JOIN users u ON u.id = m.user_id
+      LEFT JOIN changes rc ON rc.user_id = m.user_id AND n.sale_month >= rc.since AND n.sale_month < rc.until
+     GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, coalesce(rc.rate, u.rate)
+     ORDER BY m.user_id, m.work_id, m.track_id NULLS FIRST, n.territory, n.sale_month, 6`.execute(db);
+  const u = await sql<Unmatched>`
+    SELECT coalesce(sum(lines) FILTER (WHERE state = 'unmatched'), 0)::int AS lines,
+           (coalesce(sum(net_cny) FILTER (WHERE state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text AS net_units,
+           coalesce(sum(lines), 0)::int AS all
+      FROM royalty_matches WHERE import_id = ${id}`.execute(db);
+  return { aggregates: rows, unmatched: u.rows[0]! };
 }
 
-/** The statement insertLines runs (BENCH_IMPORT_EXPLAIN=1 npm run bench:import shows its plan). */
-export function linesQuery(
-  id: number,
-  platform: string,
-  source: RawBuilder<unknown> = sql`(SELECT * FROM royalty_staging WHERE import_id = ${id})`,
+/**
+ * One unmatched key's money by territory and sale month, with the rate of `userId` in force in each month: its lines
+ * grouped again and normalised as at posting (a look at one import's lines, for a match from the queue).
+ */
+export async function keyBreakdown(
+  db: Db,
+  v: { import_id: number; isrc: string; upc: string; user_id: number; currency: string; fx_rate: string | null },
 ) {
-  // Plain joins (hashed over the whole report) rather than a lookup per line: ISRC first, the release's UPC when the
-  // ISRC is not ours (album lines). The rate: the latest change in force in the sale's month, else users.rate.
-  return sql<Aggregate & { kind: 'a' | 'u'; lines: number; all: number }>`
-    WITH changes AS MATERIALIZED (
-      SELECT user_id, rate, effective_from AS since,
-             coalesce(lead(effective_from) OVER (PARTITION BY user_id ORDER BY effective_from), 'infinity') AS until
-        FROM user_rate_changes
-    ), ins AS (
-      INSERT INTO royalty_lines (id, import_id, line_no, platform_code, sale_month, territory, isrc, upc, title, quantity,
-                                 amount, currency, fx_rate, net_cny, user_id, work_id, track_id, rate, match_state)
-      SELECT s.import_id * 4294967296 + s.line_no, s.import_id, s.line_no, ${platform}, s.sale_month, s.territory, s.isrc, s.upc, s.title, s.quantity,
-             s.amount, s.currency, m.fx, s.amount * m.fx, m.user_id, m.work_id, m.track_id,
-             CASE WHEN m.user_id IS NOT NULL THEN coalesce(rc.rate, u.rate) END,
-             CASE WHEN m.user_id IS NULL THEN 'unmatched' ELSE 'matched' END
-        FROM ${source} s
-        JOIN royalty_imports i ON i.id = ${id}
-        LEFT JOIN work_tracks t ON s.isrc <> '' AND t.isrc = s.isrc
-        LEFT JOIN works tw ON tw.id = t.work_id
-        LEFT JOIN works uw ON t.id IS NULL AND s.upc <> '' AND uw.upc = s.upc
-        CROSS JOIN LATERAL (SELECT CASE WHEN s.currency = 'CNY' THEN 1::numeric ELSE coalesce(s.fx_rate, i.fx_rate) END AS fx,
-                                   coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
-                                   t.id AS track_id) m
-        LEFT JOIN users u ON u.id = m.user_id
-        -- the rate change in force in the sale's month: the changes as ranges, hashed once by musician (not an
-        -- index lookup per line)
-        LEFT JOIN changes rc ON rc.user_id = m.user_id AND s.sale_month >= rc.since AND s.sale_month < rc.until
-      RETURNING user_id, work_id, track_id, territory, sale_month, rate, quantity, net_cny, match_state
-    )
-    SELECT * FROM (
-      SELECT 'a' AS kind, user_id, work_id, track_id, territory, sale_month::text AS sale_month, rate,
-             sum(quantity)::text AS quantity, (sum(net_cny) * 1e18)::numeric(60, 0)::text AS net_units,
-             0 AS lines, 0 AS all
-        FROM ins WHERE match_state = 'matched'
-       GROUP BY user_id, work_id, track_id, territory, sale_month, rate
-      UNION ALL
-      SELECT 'u', NULL, NULL, NULL, NULL, NULL, NULL, NULL,
-             (coalesce(sum(net_cny) FILTER (WHERE match_state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text,
-             count(*) FILTER (WHERE match_state = 'unmatched')::int, count(*)::int
-        FROM ins
-    ) x
-    ORDER BY kind, user_id, work_id, track_id NULLS FIRST, territory, sale_month, rate`;
+  const grouped = sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
+      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::numeric AS quantity,
+      coalesce(sum(amount), 0) AS amount, ''::text AS title
+    FROM royalty_lines WHERE import_id = ${v.import_id}
+   GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;
+  const { rows } = await sql<{
+    territory: string;
+    sale_month: string;
+    rate: number;
+    quantity: string;
+    net_units: string;
+  }>`
+    WITH ${RATE_CHANGES}
+    SELECT n.territory, n.sale_month::text AS sale_month, coalesce(rc.rate, u.rate)::int AS rate,
+           sum(n.quantity)::text AS quantity, (sum(n.amount * n.fx) * 1e18)::numeric(60, 0)::text AS net_units
+      FROM (${normalisedCells(grouped, v.currency, v.fx_rate)}) n
+      JOIN users u ON u.id = ${v.user_id}
+      LEFT JOIN changes rc ON rc.user_id = u.id AND n.sale_month >= rc.since AND n.sale_month < rc.until
+     WHERE n.isrc = ${v.isrc} AND n.upc = ${v.upc}
+     GROUP BY n.territory, n.sale_month, coalesce(rc.rate, u.rate)
+     ORDER BY n.territory, n.sale_month`.execute(db);
+  return rows;
 }
 
 export async function insertShares(

@@ -25,7 +25,7 @@ import { AppError } from '../../platform/http/app-error';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
-import { dismissLine, matchLine, reconciliation, saveRemittance, unmatched } from './console.service';
+import { dismissKey, matchKey, reconciliation, saveRemittance, unmatched } from './console.service';
 import { createImport, IMPORT_MAX_BYTES, importInfo, importList, mappings, saveMapping } from './import.service';
 import { checkLedger } from './ledger-check';
 
@@ -114,7 +114,12 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
   r.get(
     paths.unmatched,
     {
-      schema: { tags, security, summary: 'Lines no track or release matched', querystring: unmatchedQuery },
+      schema: {
+        tags,
+        security,
+        summary: 'Keys (ISRC, UPC) of a report that no track or release matched',
+        querystring: unmatchedQuery,
+      },
       preHandler,
     },
     async (request) => ok(await unmatched(deps, request.query.page)),
@@ -122,11 +127,16 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
   r.post(
     paths.unmatchedMatch,
     {
-      schema: { tags, security, summary: 'Match a line to a track (money leaves suspense)', body: unmatchedMatchBody },
+      schema: {
+        tags,
+        security,
+        summary: 'Match a key to a track (its money leaves suspense)',
+        body: unmatchedMatchBody,
+      },
       preHandler,
     },
     async (request) =>
-      ok(await matchLine(deps, request.body, request.staffMember!.id), okText('SAVED', langOf(request))),
+      ok(await matchKey(deps, request.body, request.staffMember!.id), okText('SAVED', langOf(request))),
   );
   r.post(
     paths.unmatchedDismiss,
@@ -134,13 +144,13 @@ export async function royaltiesAdminRoutes(app: FastifyInstance, deps: Deps, aut
       schema: {
         tags,
         security,
-        summary: 'Mark a line as not ours (its money leaves suspense back to the store)',
+        summary: 'Mark a key as not ours (its money leaves suspense back to the store)',
         body: unmatchedDismissBody,
       },
       preHandler,
     },
     async (request) => {
-      await dismissLine(deps, request.body.line_id, request.staffMember!.id);
+      await dismissKey(deps, request.body.id, request.staffMember!.id);
       return ok(null, okText('SAVED', langOf(request)));
     },
   );

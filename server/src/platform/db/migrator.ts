@@ -18,6 +18,7 @@ import * as idempotency from './migrations/0016-idempotency';
 import * as incomeRest from './migrations/0017-income-rest';
 import * as messageTemplates from './migrations/0018-message-templates';
 import * as importSpeed from './migrations/0021-import-speed';
+import * as importPartitions from './migrations/0022-import-partitions';
 
 const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   '0017-income-rest': incomeRest,
   '0018-message-templates': messageTemplates,
   '0021-import-speed': importSpeed,
+  '0022-import-partitions': importPartitions,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

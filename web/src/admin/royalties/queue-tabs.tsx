@@ -1,22 +1,25 @@
-/** The unmatched queue, reconciliation per store and month, and the ledger's invariants. */
+/**
+ * The unmatched queue (a row per ISRC/UPC of a report that matched nothing, with its lines' totals; matched or
+ * dismissed as a whole), reconciliation per store and month, and the ledger's invariants.
+ */
 import { Alert, Button, Descriptions, Input, Popconfirm, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatFen } from '../../lib/format';
 import { useAdminT } from '../i18n';
 import { LoadFailed } from '../shell/load-failed';
 import {
-  dismissLine,
-  matchLine,
+  dismissKey,
+  matchKey,
   type ReconRow,
   saveRemittance,
-  type UnmatchedLine,
+  type UnmatchedKey,
   useLedgerReport,
   useReconciliation,
   useRefreshRoyalties,
   useUnmatched,
 } from './royalties-api';
 
-function MatchCell({ line, onDone }: { line: UnmatchedLine; onDone: () => void }) {
+function MatchCell({ item, onDone }: { item: UnmatchedKey; onDone: () => void }) {
   const { t } = useAdminT();
   const [isrc, setIsrc] = useState('');
   const [busy, setBusy] = useState(false);
@@ -41,11 +44,11 @@ function MatchCell({ line, onDone }: { line: UnmatchedLine; onDone: () => void }
       <Button
         disabled={!/^[A-Z]{2}[A-Z0-9]{3}\d{7}$/.test(isrc)}
         loading={busy}
-        onClick={() => void run(() => matchLine(line.id, isrc))}
+        onClick={() => void run(() => matchKey(item.id, isrc))}
       >
         {t('royalties.match')}
       </Button>
-      <Popconfirm title={t('royalties.notOursConfirm')} onConfirm={() => run(() => dismissLine(line.id))}>
+      <Popconfirm title={t('royalties.notOursConfirm')} onConfirm={() => run(() => dismissKey(item.id))}>
         <Button danger loading={busy}>
           {t('royalties.notOurs')}
         </Button>
@@ -61,7 +64,7 @@ export function UnmatchedTab() {
   const refresh = useRefreshRoyalties();
   if (queue.isError) return <LoadFailed onRetry={() => void queue.refetch()} retrying={queue.isFetching} />;
   return (
-    <Table<UnmatchedLine>
+    <Table<UnmatchedKey>
       rowKey="id"
       size="small"
       loading={queue.isPending}
@@ -72,14 +75,18 @@ export function UnmatchedTab() {
       columns={[
         { title: t('royalties.id'), dataIndex: 'import_id' },
         { title: t('royalties.store'), dataIndex: 'platform_code' },
-        { title: t('royalties.saleMonth'), dataIndex: 'sale_month' },
-        { title: t('royalties.territory'), dataIndex: 'territory' },
         { title: t('royalties.isrc'), dataIndex: 'isrc' },
         { title: t('royalties.upc'), dataIndex: 'upc' },
         { title: t('royalties.titleCol'), dataIndex: 'title' },
-        { title: t('royalties.amount'), key: 'a', align: 'right', render: (_, l) => `${l.amount} ${l.currency}` },
+        {
+          title: t('royalties.saleMonths'),
+          key: 'm',
+          render: (_, l) => (l.first_month === l.last_month ? l.first_month : `${l.first_month} – ${l.last_month}`),
+        },
+        { title: t('royalties.lines'), dataIndex: 'lines', align: 'right' },
+        { title: t('royalties.quantity'), dataIndex: 'quantity', align: 'right' },
         { title: t('royalties.net'), key: 'n', align: 'right', render: (_, l) => formatFen(l.net_fen) },
-        { title: '', key: 'act', render: (_, l) => <MatchCell line={l} onDone={() => void refresh()} /> },
+        { title: '', key: 'act', render: (_, l) => <MatchCell item={l} onDone={() => void refresh()} /> },
       ]}
     />
   );

@@ -2,10 +2,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { API } from '@trackline/contract/paths';
 import type { MappingSaveBody } from '@trackline/contract/royalties';
-import type { ImportItem, LedgerReport, ReconRow, UnmatchedLine } from '@trackline/contract/royalties-types';
+import type { ImportItem, LedgerReport, ReconRow, UnmatchedKey } from '@trackline/contract/royalties-types';
 import { apiGet, apiPost, apiUploadWithProgress } from '../../api/client';
 
-export type { ImportItem, LedgerReport, ReconRow, UnmatchedLine };
+export type { ImportItem, LedgerReport, ReconRow, UnmatchedKey };
 
 /** A store statement's column mapping as the console lists it (the shipped ones are `builtin`, read only). */
 export interface MappingItem {
@@ -44,7 +44,7 @@ export function useUnmatched(page: number) {
   return useQuery({
     queryKey: [...KEY, 'unmatched', page],
     queryFn: async ({ signal }) =>
-      (await apiGet<{ list: UnmatchedLine[]; total: number; page_size: number }>(paths.unmatched, { page }, { signal }))
+      (await apiGet<{ list: UnmatchedKey[]; total: number; page_size: number }>(paths.unmatched, { page }, { signal }))
         .data,
   });
 }
@@ -71,8 +71,8 @@ export function useRefreshRoyalties() {
 
 export const uploadReport = (form: FormData, onProgress: (p: number) => void) =>
   apiUploadWithProgress<{ id: number }>(paths.upload, form, onProgress);
-export const matchLine = (lineId: number, isrc: string) => apiPost(paths.unmatchedMatch, { line_id: lineId, isrc });
-export const dismissLine = (lineId: number) => apiPost(paths.unmatchedDismiss, { line_id: lineId });
+export const matchKey = (id: number, isrc: string) => apiPost(paths.unmatchedMatch, { id, isrc });
+export const dismissKey = (id: number) => apiPost(paths.unmatchedDismiss, { id });
 export const saveRemittance = (platform_code: string, month: string, amount_fen: string) =>
   apiPost(paths.remittanceSave, { platform_code, month, amount_fen });
 export const saveMapping = (body: MappingSaveBody) => apiPost(paths.mappingSave, body);

@@ -44,6 +44,8 @@ export const royaltiesEn: AdminMessages['royalties'] = {
   upc: 'UPC',
   titleCol: 'Title',
   territory: 'Territory',
+  saleMonths: 'Sale months',
+  quantity: 'Quantity',
   saleMonth: 'Sale month',
   amount: 'Amount',
   net: 'CNY',

@@ -36,6 +36,8 @@ export const royaltiesZhCN = {
   upc: 'UPC',
   titleCol: '标题',
   territory: '地区',
+  saleMonths: '销售月份',
+  quantity: '数量',
   saleMonth: '销售月份',
   amount: '原币金额',
   net: '人民币（元）',
