@@ -37,7 +37,7 @@ export async function lockUnmatched(db: Db, id: number) {
     SELECT m.id, m.import_id, i.platform_code, m.isrc, m.upc, (m.net_cny * 1e18)::numeric(60, 0)::text AS net_units,
            i.default_currency, i.fx_rate::text AS fx_rate
       FROM royalty_matches m JOIN royalty_imports i ON i.id = m.import_id AND i.state = 'posted'
-     WHERE m.id = ${id} AND m.state = 'unmatched'
+     WHERE m.import_id = ${Math.floor(id / 2 ** 32)} AND m.id = ${id} AND m.state = 'unmatched'
        FOR UPDATE OF m`.execute(db);
   return rows[0];
 }
@@ -65,7 +65,7 @@ export async function setKeyMatch(
   await sql`UPDATE royalty_matches SET state = ${v.state}, user_id = ${v.user_id ?? null},
       work_id = ${v.work_id ?? null}, track_id = ${v.track_id ?? null}, handled_by_staff = ${v.staff_id},
       handled_at = now()
-    WHERE id = ${id}`.execute(db);
+    WHERE import_id = ${Math.floor(id / 2 ** 32)} AND id = ${id}`.execute(db);
 }
 
 export async function insertShare(

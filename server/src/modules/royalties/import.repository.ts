@@ -185,38 +185,46 @@ export function groupsSource(groups: string[]): RawBuilder<unknown> {
  * title summed) → the same, normalised as the careful reader normalises a line: the sale month as a date (NULL when
  * it does not read), territory, ISRC, UPC, currency, and the rate to CNY (the line's own, else the import's; 1 for
  * CNY; NULL when there is none). One expression for staging (line-chunks.ts) and for a later match from the queue.
- * The sale month is read once per distinct cell (a report has a few), never per group.
  */
 export function normalisedCells(source: RawBuilder<unknown>, currency: string, fxRate: string | null) {
   // The sale month as YYYYMM, or NULL when it does not read: YYYY-MM, YYYY-MM-DD (a time may follow), YYYYMM, else
-  // MM/DD/YYYY (a time may follow): statement-line.ts saleMonth in SQL.
+  // MM/DD/YYYY (a time may follow): statement-line.ts saleMonth in SQL. The usual YYYY-MM passes a cheap test
+  // (translate/length) before any regular expression.
   const ym = sql`CASE
-    WHEN d.sm ~ '^[0-9]{4}-[0-9]{2}(-[0-9]{2}([T ].*)?)?$' THEN left(d.sm, 4) || substr(d.sm, 6, 2)
-    WHEN d.sm ~ '^[0-9]{6}$' THEN d.sm
-    WHEN d.sm ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(\\s.*)?$'
-      THEN left(split_part(d.sm, '/', 3), 4) || lpad(split_part(d.sm, '/', 1), 2, '0')
+    WHEN length(g.sm) = 7 AND substr(g.sm, 5, 1) = '-' AND translate(g.sm, '0123456789', '') = '-'
+      THEN left(g.sm, 4) || substr(g.sm, 6, 2)
+    WHEN g.sm ~ '^[0-9]{4}-[0-9]{2}(-[0-9]{2}([T ].*)?)?$' THEN left(g.sm, 4) || substr(g.sm, 6, 2)
+    WHEN g.sm ~ '^[0-9]{6}$' THEN g.sm
+    WHEN g.sm ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}(\\s.*)?$'
+      THEN left(split_part(g.sm, '/', 3), 4) || lpad(split_part(g.sm, '/', 1), 2, '0')
   END`;
+  // Codes are upper-cased in the C collation (ASCII letters only, byte by byte: several times cheaper than the
+  // locale's, and the same for every ISRC, territory and currency code).
   return sql`
-    WITH r AS MATERIALIZED (SELECT r.*, btrim(coalesce(r.sale_month, '')) AS sm FROM ${source} r),
-    months AS (
-      SELECT m.sm, CASE WHEN right(m.ym, 2)::int BETWEEN 1 AND 12 AND left(m.ym, 4)::int >= 1
-                        THEN make_date(left(m.ym, 4)::int, right(m.ym, 2)::int, 1) END AS sale_month
-        FROM (SELECT d.sm, ${ym} AS ym FROM (SELECT DISTINCT sm FROM r) d) m
-    )
-    SELECT m.sale_month, g.sm AS sale_month_cell, g.territory, g.isrc, g.upc, g.currency,
+    SELECT CASE WHEN right(g.ym, 2)::int BETWEEN 1 AND 12 AND left(g.ym, 4)::int >= 1
+                THEN make_date(left(g.ym, 4)::int, right(g.ym, 2)::int, 1) END AS sale_month,
+           g.sm AS sale_month_cell, g.territory, g.isrc, g.upc, g.currency,
            CASE WHEN g.currency = 'CNY' THEN 1::numeric ELSE coalesce(g.fx_rate, ${fxRate}::numeric) END AS fx,
            g.lines, g.amounts, g.quantity, g.amount, g.title
       FROM (
-        SELECT r.sm, upper(left(btrim(coalesce(r.territory, '')), 8)) AS territory,
-               upper(replace(btrim(coalesce(r.isrc, '')), '-', '')) AS isrc, u.upc,
-               upper(coalesce(nullif(btrim(coalesce(r.currency, '')), ''), ${currency}::text)) AS currency,
-               r.fx_rate, r.lines, r.amounts, r.quantity, r.amount, left(btrim(r.title), 300) AS title
-          FROM r CROSS JOIN LATERAL (SELECT btrim(coalesce(r.upc, '')) AS v) c
-          -- a 14-digit GTIN with a leading zero is the 13-digit UPC/EAN (a cheap test, no regular expression per row)
-          CROSS JOIN LATERAL (SELECT CASE WHEN length(c.v) = 14 AND left(c.v, 1) = '0' AND translate(c.v, '0123456789', '') = ''
-                                          THEN substr(c.v, 2) ELSE c.v END AS upc) u
-      ) g
-      JOIN months m ON m.sm = g.sm`;
+        SELECT g.*, ${ym} AS ym
+          FROM (
+            SELECT btrim(coalesce(r.sale_month, '')) AS sm,
+                   upper(left(btrim(coalesce(r.territory, '')), 8) COLLATE "C") COLLATE "default" AS territory,
+                   upper(replace(btrim(coalesce(r.isrc, '')), '-', '') COLLATE "C") COLLATE "default" AS isrc,
+                   -- a 14-digit GTIN with a leading zero is the 13-digit UPC/EAN
+                   CASE WHEN length(btrim(r.upc)) = 14 AND left(btrim(r.upc), 1) = '0'
+                             AND translate(btrim(r.upc), '0123456789', '') = ''
+                        THEN substr(btrim(r.upc), 2) ELSE btrim(coalesce(r.upc, '')) END AS upc,
+                   upper(coalesce(nullif(btrim(coalesce(r.currency, '')), ''), ${currency}::text) COLLATE "C")
+                     COLLATE "default" AS currency,
+                   r.fx_rate, r.lines, r.amounts, r.quantity, r.amount, left(btrim(r.title), 300) AS title
+              FROM ${source} r
+            -- OFFSET 0 keeps each cell's cleaning computed once per group (not flattened into every expression)
+            OFFSET 0
+          ) g
+        OFFSET 0
+      ) g`;
 }
 
 /**
@@ -243,9 +251,10 @@ export async function groupProblems(
  */
 export async function insertMatches(db: Db, id: number, groups: RawBuilder<unknown>): Promise<void> {
   await sql`
-    INSERT INTO royalty_matches (import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month, state,
-                                 user_id, work_id, track_id)
-    SELECT ${id}, k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
+    INSERT INTO royalty_matches (id, import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
+                                 state, user_id, work_id, track_id)
+    SELECT ${id}::bigint * 4294967296 + row_number() OVER (), ${id}, k.isrc, k.upc, k.title, k.lines, k.quantity, k.net,
+           k.first_month, k.last_month,
            CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
            coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
       FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
@@ -316,7 +325,7 @@ export async function keyBreakdown(
   v: { import_id: number; isrc: string; upc: string; user_id: number; currency: string; fx_rate: string | null },
 ) {
   const grouped = sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
-      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::numeric AS quantity,
+      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::bigint AS quantity,
       coalesce(sum(amount), 0) AS amount, ''::text AS title
     FROM royalty_lines WHERE import_id = ${v.import_id}
    GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;

@@ -105,7 +105,7 @@ async function groupChunk(deps: Deps, client: PoolClient, importId: number, k: n
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
   const grouped = sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
-      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::numeric AS quantity,
+      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::bigint AS quantity,
       coalesce(sum(amount), 0) AS amount, coalesce(min(title COLLATE "C"), '') AS title
     FROM ${sql.id(chunkTable(importId, k))}
    GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;

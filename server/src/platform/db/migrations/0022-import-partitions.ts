@@ -47,8 +47,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
 
     CREATE TABLE royalty_matches (
-      id bigserial PRIMARY KEY,
-      import_id bigint NOT NULL REFERENCES royalty_imports(id),
+      -- import_id × 2³² + the key's number in its import: unique by construction, no sequence call per key
+      id bigint NOT NULL,
+      -- no foreign key: checked per row it cost more than the rows (a report may bring 100,000 keys); the rows are
+      -- written only by the posting of the import they name, which holds that import's row locked
+      import_id bigint NOT NULL,
       isrc text NOT NULL,
       upc text NOT NULL,
       title text NOT NULL DEFAULT '',
@@ -65,9 +68,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       handled_by_staff bigint,
       handled_at timestamptz
     );
-    -- No other index: (import_id, isrc, upc) is unique by construction (the posting writes an import's keys from one
-    -- GROUP BY), and each index cost as much as the rows when a report brings 100,000 keys. The queue reads the
-    -- unmatched ones by a scan of this table, a row per key rather than per line.
+    -- No btree: a report may bring 100,000 keys, and each btree cost as much as the rows. (import_id, isrc, upc) and
+    -- id are unique by construction (the posting numbers an import's keys from one GROUP BY); an import's keys lie
+    -- together, so a block-range index finds them (a key by id: its import is id / 2³²). The queue reads the
+    -- unmatched ones by a scan of this table: a row per key, not per line.
+    CREATE INDEX royalty_matches_import ON royalty_matches USING brin (import_id);
 
     DO $mig$
     DECLARE
@@ -90,9 +95,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     END
     $mig$;
 
-    INSERT INTO royalty_matches (import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month, state,
+    INSERT INTO royalty_matches (id, import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month, state,
                                  user_id, work_id, track_id)
-    SELECT import_id, isrc, upc, min(title), count(*), sum(quantity), sum(net_cny), min(sale_month), max(sale_month),
+    SELECT import_id * 4294967296 + row_number() OVER (PARTITION BY import_id ORDER BY isrc, upc), import_id, isrc, upc, min(title), count(*), sum(quantity), sum(net_cny), min(sale_month), max(sale_month),
            CASE WHEN bool_and(match_state = 'matched') THEN 'matched'
                 WHEN bool_and(match_state = 'unmatched') THEN 'unmatched'
                 WHEN bool_or(match_state = 'rematched') THEN 'rematched'
