@@ -20,7 +20,7 @@ import * as messageTemplates from './migrations/0018-message-templates';
 import * as importSpeed from './migrations/0021-import-speed';
 import * as importPartitions from './migrations/0022-import-partitions';
 
-const migrations: Record<string, Migration> = {
+export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-content': content,
   '0003-workorders': workorders,

@@ -87,8 +87,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
                          FROM royalty_lines WHERE import_id = %s ORDER BY line_no$q$,
                        'royalty_lines_' || imp || '_1', imp);
         GET DIAGNOSTICS n = ROW_COUNT;
+        -- a statement's line_no counted its lines after the header; a DSR's, its sales lines
         INSERT INTO royalty_line_chunks (import_id, chunk, first_line, lines)
-          SELECT imp, 1, min(line_no) + 1, n FROM royalty_lines WHERE import_id = imp;
+          SELECT imp, 1, min(l.line_no) + CASE WHEN min(i.format) = 'csv' THEN 1 ELSE 0 END, n
+            FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id WHERE l.import_id = imp;
         EXECUTE format('ALTER TABLE royalty_lines_p ATTACH PARTITION %I FOR VALUES FROM (%s, 1) TO (%s, 2)',
                        'royalty_lines_' || imp || '_1', imp, imp);
       END LOOP;
