@@ -21,7 +21,17 @@ import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
-import { attachChunks, type Chunk, copyFile, copyLines, dropStaged, groupTable, type Normalising } from './line-chunks';
+import {
+  attachChunks,
+  type Chunk,
+  copyFile,
+  copyLines,
+  dropStaged,
+  groupTable,
+  keyTable,
+  type Normalising,
+  stageKeys,
+} from './line-chunks';
 import { StatementError, type StatementLine } from './statement-line';
 
 /** Exact amounts are carried in 10⁻¹⁶ fen; × rate% makes the common denominator of every part 10¹⁸ per fen. */
@@ -132,9 +142,7 @@ async function postImport(
   const problems = await repo.groupProblems(trx, groups);
   if (problems.bad_cells && !staged.careful) throw new ReadCarefully();
   if (problems.no_rate) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
-  await repo.insertMatches(trx, row.id, groups);
-  phase('match');
-  const { aggregates, unmatched } = await repo.aggregates(trx, row.id, groups);
+  const { aggregates, unmatched } = await repo.aggregates(trx, groups, keyTable(row.id));
   phase('aggregates');
   const numerators: bigint[] = [];
   for (const a of aggregates) {
@@ -253,6 +261,8 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
       const staged = await stage(deps, row, careful);
       phase('stage');
       if ('waiting' in staged) return;
+      await stageKeys(deps, row.id, staged.chunks);
+      phase('keys');
       const fresh = (await repo.findImport(db, row.id))!;
       try {
         await db.transaction().execute(async (trx) => {

@@ -245,27 +245,6 @@ export async function groupProblems(
   return rows[0]!;
 }
 
-/**
- * One match per (ISRC, UPC) of the report, with its totals: a track by ISRC first, the release by UPC when the ISRC is
- * not ours (album lines); unmatched keys wait in the console's queue.
- */
-export async function insertMatches(db: Db, id: number, groups: RawBuilder<unknown>): Promise<void> {
-  await sql`
-    INSERT INTO royalty_matches (id, import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
-                                 state, user_id, work_id, track_id)
-    SELECT ${id}::bigint * 4294967296 + row_number() OVER (), ${id}, k.isrc, k.upc, k.title, k.lines, k.quantity, k.net,
-           k.first_month, k.last_month,
-           CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
-           coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
-      FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
-                   sum(quantity)::bigint AS quantity, sum(amount * fx) AS net, min(sale_month) AS first_month,
-                   max(sale_month) AS last_month
-              FROM ${groups} n GROUP BY isrc, upc) k
-      LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
-      LEFT JOIN works tw ON tw.id = t.work_id
-      LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.execute(db);
-}
-
 /** The aggregates shares are computed on (matched money, per musician, track, territory, sale month and rate). */
 export interface Aggregate {
   user_id: number;
@@ -292,10 +271,11 @@ const RATE_CHANGES = sql`changes AS MATERIALIZED (
     FROM user_rate_changes
 )`;
 
+/** The matched money per musician, track, territory, sale month and rate, and the unmatched totals. */
 export async function aggregates(
   db: Db,
-  id: number,
   groups: RawBuilder<unknown>,
+  keys: string,
 ): Promise<{ aggregates: Aggregate[]; unmatched: Unmatched }> {
   const { rows } = await sql<Aggregate>`
     WITH ${RATE_CHANGES}
@@ -303,7 +283,7 @@ export async function aggregates(
            coalesce(rc.rate, u.rate)::int AS rate, sum(n.quantity)::text AS quantity,
            (sum(n.amount * n.fx) * 1e18)::numeric(60, 0)::text AS net_units
       FROM ${groups} n
-      JOIN royalty_matches m ON m.import_id = ${id} AND m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
+      JOIN ${sql.id(keys)} m ON m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
       JOIN users u ON u.id = m.user_id
       LEFT JOIN changes rc ON rc.user_id = m.user_id AND n.sale_month >= rc.since AND n.sale_month < rc.until
      GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, coalesce(rc.rate, u.rate)
@@ -312,7 +292,7 @@ export async function aggregates(
     SELECT coalesce(sum(lines) FILTER (WHERE state = 'unmatched'), 0)::int AS lines,
            (coalesce(sum(net_cny) FILTER (WHERE state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text AS net_units,
            coalesce(sum(lines), 0)::int AS all
-      FROM royalty_matches WHERE import_id = ${id}`.execute(db);
+      FROM ${sql.id(keys)}`.execute(db);
   return { aggregates: rows, unmatched: u.rows[0]! };
 }
 

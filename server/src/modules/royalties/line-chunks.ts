@@ -26,11 +26,12 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
-import { normalisedCells } from './import.repository';
+import { groupsSource, normalisedCells } from './import.repository';
 import { StatementError, type StatementLine } from './statement-line';
 
 export const chunkTable = (importId: number, k: number) => `royalty_lines_${importId}_${k}`;
 export const groupTable = (importId: number, k: number) => `royalty_groups_${importId}_${k}`;
+export const keyTable = (importId: number) => `royalty_matches_${importId}`;
 
 /** A staged chunk: its table, its groups and where its lines sit in the file. */
 export interface Chunk {
@@ -71,9 +72,8 @@ export async function dropStaged(db: Db, importId: number): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
      WHERE ns.nspname = current_schema() AND c.relkind = 'r' AND NOT c.relispartition
-       AND (c.relname LIKE ${`royalty\\_lines\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_groups\\_${importId}\\_%`})`.execute(
-    db,
-  );
+       AND (c.relname LIKE ${`royalty\\_lines\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_groups\\_${importId}\\_%`}
+            OR c.relname = ${keyTable(importId)})`.execute(db);
   for (const r of rows) await sql`DROP TABLE IF EXISTS ${sql.id(r.name)}`.execute(db);
 }
 
@@ -323,8 +323,39 @@ export async function copyLines(
 }
 
 /**
- * In the posting transaction: the chunks become partitions of royalty_lines (their checks imply the bounds, so no
- * scan), their places are recorded, and the groups, read, are dropped.
+ * Once every chunk is staged: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC,
+ * else to a release by UPC (album lines), into `royalty_matches_<id>`, which the posting attaches as the import's
+ * partition of royalty_matches. Numbered from the import (id = import_id × 2³² + n), so no sequence per key.
+ */
+export async function stageKeys(deps: Deps, importId: number, chunks: Chunk[]): Promise<void> {
+  const t = keyTable(importId);
+  await deps.database.db.transaction().execute(async (trx) => {
+    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
+    await sql`SET LOCAL jit = off`.execute(trx);
+    await sql`CREATE TABLE ${sql.id(t)} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+      CHECK (import_id = ${sql.lit(importId)}))`.execute(trx);
+    await sql`
+      INSERT INTO ${sql.id(t)} (id, import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
+                                state, user_id, work_id, track_id)
+      SELECT ${importId}::bigint * 4294967296 + row_number() OVER (), ${importId}, k.isrc, k.upc, k.title, k.lines,
+             k.quantity, k.net, k.first_month, k.last_month,
+             CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
+             coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
+        FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
+                     sum(quantity)::bigint AS quantity, coalesce(sum(amount * fx), 0) AS net,
+                     coalesce(min(sale_month), '-infinity') AS first_month,
+                     coalesce(max(sale_month), '-infinity') AS last_month
+                FROM ${groupsSource(chunks.map((c) => groupTable(importId, c.chunk)))} n GROUP BY isrc, upc) k
+        LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
+        LEFT JOIN works tw ON tw.id = t.work_id
+        LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.execute(trx);
+  });
+}
+
+/**
+ * In the posting transaction: the chunks become partitions of royalty_lines and the keys the import's partition of
+ * royalty_matches (their checks imply the bounds, so no scan), the chunks' places are recorded, and the groups,
+ * read, are dropped.
  */
 export async function attachChunks(trx: Db, importId: number, chunks: Chunk[]): Promise<void> {
   for (const c of chunks) {
@@ -336,4 +367,6 @@ export async function attachChunks(trx: Db, importId: number, chunks: Chunk[]): 
       VALUES (${importId}, ${c.chunk}, ${c.first_line}, ${c.lines})`.execute(trx);
     await sql`DROP TABLE ${sql.id(groupTable(importId, c.chunk))}`.execute(trx);
   }
+  await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId))}
+    FOR VALUES IN (${sql.lit(importId)})`.execute(trx);
 }

@@ -9,9 +9,9 @@
  * - A line keeps its cells as read: typed where COPY types them (quantity, exact amount and exchange rate), the sale month,
  *   territory, ISRC and UPC as the store wrote them (the careful reader writes them normalised). Normalising,
  *   checking and matching are done on the distinct groups of those cells, not per line.
- * - The match is kept per (import, ISRC, UPC) in royalty_matches: a report names each track once per territory and
- *   month but a key a few times at most per import, so the unmatched queue, "match to a track" and "not ours" act on
- *   one row per key with its totals.
+ * - The match is kept per (import, ISRC, UPC) in royalty_matches (partitioned by import too: made while the import
+ *   stages, attached by its posting), so the unmatched queue, "match to a track" and "not ours" act on one row per
+ *   key with its totals.
  * - A line's number in its file is its chunk's first line (royalty_line_chunks) plus its place in the chunk: a
  *   chunk is written by one COPY and never updated, so its rows lie in file order.
  *
@@ -67,12 +67,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       track_id bigint,
       handled_by_staff bigint,
       handled_at timestamptz
-    );
-    -- No btree: a report may bring 100,000 keys, and each btree cost as much as the rows. (import_id, isrc, upc) and
-    -- id are unique by construction (the posting numbers an import's keys from one GROUP BY); an import's keys lie
-    -- together, so a block-range index finds them (a key by id: its import is id / 2³²). The queue reads the
-    -- unmatched ones by a scan of this table: a row per key, not per line.
-    CREATE INDEX royalty_matches_import ON royalty_matches USING brin (import_id);
+    ) PARTITION BY LIST (import_id);
+    -- Partitioned by import like the lines: an import's keys are matched while it stages (a table of its own) and
+    -- attached by its posting, so a report with 100,000 keys writes none of them inside the posting transaction. No
+    -- index: the id is unique by construction and names its import (id / 2³²), which prunes to one partition.
 
     DO $mig$
     DECLARE
@@ -93,6 +91,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id WHERE l.import_id = imp;
         EXECUTE format('ALTER TABLE royalty_lines_p ATTACH PARTITION %I FOR VALUES FROM (%s, 1) TO (%s, 2)',
                        'royalty_lines_' || imp || '_1', imp, imp);
+        EXECUTE format('CREATE TABLE %I PARTITION OF royalty_matches FOR VALUES IN (%s)', 'royalty_matches_' || imp, imp);
       END LOOP;
     END
     $mig$;
