@@ -376,7 +376,7 @@ export const errorCatalogue = {
     code: 2320,
     status: 200,
     zh: '待匹配记录不存在或已处理',
-    en: 'This unmatched line does not exist or was already handled',
+    en: 'This unmatched code does not exist or was already handled',
   },
   TRACK_NOT_FOUND: {
     code: 2321,

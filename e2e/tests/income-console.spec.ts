@@ -27,7 +27,7 @@ async function chooseOption(page: Page, label: string, option: string) {
   await expect(select.locator('.ant-select-selection-item')).toHaveText(option);
 }
 
-test('finance adds and edits a column mapping, imports through it and matches the unmatched line', async ({ page }) => {
+test('finance adds and edits a column mapping, imports through it and matches the unmatched ISRC', async ({ page }) => {
   test.setTimeout(180_000);
   const musician = await createMusician('对账歌手');
   const stamp = String(Date.now() % 10_000_000).padStart(7, '0');

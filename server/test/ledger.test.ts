@@ -124,6 +124,20 @@ describe('idempotency under a parallel burst', () => {
     expect((await balancesOf(db(), bob))!.available - before).toBe(expected);
   });
 
+  it('120 first postings for a musician without accounts, at once, all land (the accounts are made once)', async () => {
+    const dave = (await registerUser(t, {}, ip())).userinfo.id;
+    const codes = await Promise.all(
+      Array.from({ length: 120 }, (_, i) => codeOf(income(`first-burst-${i}`, dave, 100n, 70n))),
+    );
+    expect(
+      codes.filter((c) => c === 'ok'),
+      JSON.stringify([...new Set(codes)]),
+    ).toHaveLength(120);
+    expect((await balancesOf(db(), dave))!.available).toBe(120n * 70n);
+    const { rows } = await t.sql('select count(*)::int as n from ledger_accounts where user_id = $1', [dave]);
+    expect(rows[0].n).toBeGreaterThan(0);
+  });
+
   it('the same key with a different movement is refused, not silently ignored', async () => {
     expect(await codeOf(income('burst-same', bob, 1_000n, 600n))).toBe('LEDGER_KEY_REUSED');
   });

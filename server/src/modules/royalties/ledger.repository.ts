@@ -16,7 +16,9 @@ export async function ensureAccounts(db: Db, specs: AccountSpec[]): Promise<Map<
   await db
     .insertInto('ledger_accounts')
     .values(sorted)
-    .onConflict((oc) => oc.column('key').doNothing())
+    // No conflict target: every unique index is an arbiter. With `key` alone, two first postings for one musician
+    // racing could pass the key's check and still collide on (user_id, kind), which then raised instead of waiting.
+    .onConflict((oc) => oc.doNothing())
     .execute();
   const rows = await db
     .selectFrom('ledger_accounts')
