@@ -102,10 +102,27 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
     timeout: 30_000,
   });
 
+  // The takedown's confirmation names the stores as a list in the reader's language: in English, not in Chinese
+  // punctuation. Looked at in English and cancelled; the journey goes on in Chinese.
+  await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await row.getByTestId('work-stores').click();
+  const drawerEn = page.getByRole('dialog', { name: `Stores for "${title}"` });
+  await drawerEn.getByTestId('takedown-open').click();
+  await drawerEn.getByTestId('takedown-button').click();
+  const confirmEn = page.getByRole('dialog', { name: 'Take this work down from every store?' });
+  await expect(confirmEn).toContainText(/It is taken down from \S.* and \S.*\. The takedown is sent at once/);
+  await expect(confirmEn).not.toContainText('、');
+  await confirmEn.getByRole('button', { name: 'Cancel' }).click();
+  await page.evaluate(() => window.localStorage.setItem('lang', 'zh-CN'));
+  await page.reload();
+  await row.getByTestId('work-stores').click();
+
   // A takedown from every store, confirmed.
   await drawer.getByTestId('takedown-open').click();
   await drawer.getByTestId('takedown-button').click();
   const confirm = page.getByRole('dialog', { name: '确定从所有平台下架这个作品吗？' });
+  await expect(confirm).toContainText(/将从\S+和\S+下架。下架指令会立即发送/);
   await confirm.getByRole('button', { name: '确定下架' }).click();
   await expect(qq.getByTestId('store-state')).toHaveText('已下架', { timeout: 30_000 });
   await expect(drawer.getByTestId('restore-button')).toBeVisible();
