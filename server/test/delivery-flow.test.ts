@@ -282,3 +282,39 @@ describe('a worker killed in the middle of a batch', () => {
     await t.sql("UPDATE platforms SET delivery_enabled = true WHERE code = 'qq_music'");
   }, 60_000);
 });
+
+describe('staff hold a store, and redeliver its metadata only', () => {
+  it('nothing leaves for a held store until it is released; a metadata-only redelivery sends no file', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const hold = (held: boolean) => adminPost(API.admin.distribution.hold, { code: 'spotify', held, reason: '维护' });
+    expect((await hold(true)).body.code).toBe(1);
+    const w = await approvedWork('暂停');
+    await runDeliveries(t.deps, w.id);
+    // QQ Music gets it; Spotify's message waits in the queue, and the console says the store is held.
+    expect(stateOf(await rows(w.u, w.id))).toEqual({ qq_music: 'delivered', spotify: 'queued' });
+    expect(await store.ingest()).toEqual([]);
+    const ops = (await adminGet(API.admin.distribution.overview)).body.data;
+    expect(ops.stores.find((s: { code: string }) => s.code === 'spotify')).toMatchObject({ held: true });
+
+    expect((await hold(false)).body.code).toBe(1);
+    await runDeliveries(t.deps, w.id);
+    expect(stateOf(await rows(w.u, w.id)).spotify).toBe('delivered');
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+
+    const redo = await adminPost(API.admin.distribution.redeliver, {
+      work_id: w.id,
+      platform_code: 'spotify',
+      scope: 'metadata',
+    });
+    expect(redo.body.code, JSON.stringify(redo.body)).toBe(1);
+    await runDeliveries(t.deps, w.id);
+    const { rows: last } = await t.sql(
+      "SELECT state, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id DESC LIMIT 1",
+      [w.id],
+    );
+    expect(last[0].state).toBe('delivered');
+    // The release restated in full, its files listed as what the store already holds.
+    expect(last[0].xml).toContain('<IsProvidedInDelivery>false');
+    expect(last[0].xml).not.toContain('<IsProvidedInDelivery>true');
+  }, 60_000);
+});
