@@ -101,6 +101,24 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   await expect(staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }).first()).toBeVisible({
     timeout: 30_000,
   });
+  // The diff of the release's messages at that store opens from the refusal. A diff that cannot be loaded says so
+  // and offers a retry, rather than an empty window.
+  const diffCall = '**/api/admin/distribution/diff*';
+  await staff.route(diffCall, (route) => route.fulfill({ json: { code: 2001, msg: '对比暂时不可用', data: null } }));
+  const refusal = staff
+    .getByRole('row')
+    .filter({ has: staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }) })
+    .first();
+  await refusal.getByRole('button', { name: '对比最近两次' }).click();
+  const diffDialog = staff.getByRole('dialog', { name: '最近两次发送的差异' });
+  await expect(diffDialog).toContainText('数据加载失败');
+  // The client's own modal gave the reason; closed, then the retry loads the diff.
+  await staff.getByRole('dialog').filter({ hasText: '对比暂时不可用' }).getByRole('button').click();
+  await staff.unroute(diffCall);
+  await diffDialog.getByRole('button', { name: '重试' }).click();
+  await expect(diffDialog.getByTestId('ops-diff')).toContainText('<MessageId>');
+  await diffDialog.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(diffDialog).toBeHidden();
 
   // The takedown's confirmation names the stores as a list in the reader's language: in English, not in Chinese
   // punctuation. Looked at in English and cancelled; the journey goes on in Chinese.
