@@ -155,3 +155,26 @@ test('console: content staff add a cover background and retire it', async ({ pag
   await page.getByRole('button', { name: /确\s*定|OK/ }).click();
   await expect(row).toContainText('已下架');
 });
+
+test('no background offered: both makers say so instead of an empty panel', async ({ page }) => {
+  test.setTimeout(120_000);
+  const musician = await createMusician('空背景歌手');
+  await logInAs(page, musician.mobile);
+  // Content staff retired every background: the catalogue is empty, so proposals are too. Played by answering
+  // these two calls in this page only, so that the other journeys keep the shared catalogue.
+  const ok = (data: unknown) => ({ json: { code: 1, msg: 'ok', data } });
+  await page.route(`**${API.covers.bglist}*`, (route) => route.fulfill(ok({ categories: [] })));
+  await page.route(`**${API.covers.propose}`, (route) =>
+    route.fulfill(ok({ meta: { title: '海边的风', artist: '林晓', label: '', genre: '' }, designs: [] })),
+  );
+
+  await page.goto('/intelligence-cover');
+  await expect(page.getByRole('heading', { name: '智能封面' })).toBeVisible();
+  await page.getByLabel('作品名称', { exact: true }).fill('海边的风');
+  await page.getByTestId('propose').click();
+  await expect(page.getByTestId('proposals-none')).toContainText('暂时没有可用的背景');
+
+  await page.goto('/intelligence-cover-head');
+  await expect(page.getByRole('heading', { name: '自定义封面' })).toBeVisible();
+  await expect(page.getByTestId('backgrounds-empty')).toContainText('暂时没有可用的背景', { timeout: 30_000 });
+});

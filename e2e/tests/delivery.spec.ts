@@ -101,11 +101,46 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   await expect(staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }).first()).toBeVisible({
     timeout: 30_000,
   });
+  // The diff of the release's messages at that store opens from the refusal. A diff that cannot be loaded says so
+  // and offers a retry, rather than an empty window.
+  const diffCall = '**/api/admin/distribution/diff*';
+  await staff.route(diffCall, (route) => route.fulfill({ json: { code: 2001, msg: '对比暂时不可用', data: null } }));
+  const refusal = staff
+    .getByRole('row')
+    .filter({ has: staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }) })
+    .first();
+  await refusal.getByRole('button', { name: '对比最近两次' }).click();
+  const diffDialog = staff.getByRole('dialog', { name: '最近两次发送的差异' });
+  await expect(diffDialog).toContainText('数据加载失败');
+  // The client's own modal gave the reason; closed, then the retry loads the diff.
+  await staff.getByRole('dialog').filter({ hasText: '对比暂时不可用' }).getByRole('button').click();
+  await staff.unroute(diffCall);
+  await diffDialog.getByRole('button', { name: '重试' }).click();
+  await expect(diffDialog.getByTestId('ops-diff')).toContainText('<MessageId>');
+  await diffDialog.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(diffDialog).toBeHidden();
+
+  // The takedown's confirmation names the stores as a list in the reader's language: in English, not in Chinese
+  // punctuation. Looked at in English and cancelled; the journey goes on in Chinese.
+  await page.evaluate(() => window.localStorage.setItem('lang', 'en'));
+  await page.reload();
+  await row.getByTestId('work-stores').click();
+  const drawerEn = page.getByRole('dialog', { name: `Stores for "${title}"` });
+  await drawerEn.getByTestId('takedown-open').click();
+  await drawerEn.getByTestId('takedown-button').click();
+  const confirmEn = page.getByRole('dialog', { name: 'Take this work down from every store?' });
+  await expect(confirmEn).toContainText(/It is taken down from \S.* and \S.*\. The takedown is sent at once/);
+  await expect(confirmEn).not.toContainText('、');
+  await confirmEn.getByRole('button', { name: 'Cancel' }).click();
+  await page.evaluate(() => window.localStorage.setItem('lang', 'zh-CN'));
+  await page.reload();
+  await row.getByTestId('work-stores').click();
 
   // A takedown from every store, confirmed.
   await drawer.getByTestId('takedown-open').click();
   await drawer.getByTestId('takedown-button').click();
   const confirm = page.getByRole('dialog', { name: '确定从所有平台下架这个作品吗？' });
+  await expect(confirm).toContainText(/将从\S+和\S+下架。下架指令会立即发送/);
   await confirm.getByRole('button', { name: '确定下架' }).click();
   await expect(qq.getByTestId('store-state')).toHaveText('已下架', { timeout: 30_000 });
   await expect(drawer.getByTestId('restore-button')).toBeVisible();

@@ -282,3 +282,96 @@ describe('a worker killed in the middle of a batch', () => {
     await t.sql("UPDATE platforms SET delivery_enabled = true WHERE code = 'qq_music'");
   }, 60_000);
 });
+
+describe('staff hold a store, and redeliver its metadata only', () => {
+  it('nothing leaves for a held store until it is released; a metadata-only redelivery sends no file', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const hold = (held: boolean) => adminPost(API.admin.distribution.hold, { code: 'spotify', held, reason: '维护' });
+    expect((await hold(true)).body.code).toBe(1);
+    const w = await approvedWork('暂停');
+    await runDeliveries(t.deps, w.id);
+    // QQ Music gets it; Spotify's message waits in the queue, and the console says the store is held.
+    expect(stateOf(await rows(w.u, w.id))).toEqual({ qq_music: 'delivered', spotify: 'queued' });
+    expect(await store.ingest()).toEqual([]);
+    const ops = (await adminGet(API.admin.distribution.overview)).body.data;
+    expect(ops.stores.find((s: { code: string }) => s.code === 'spotify')).toMatchObject({ held: true });
+
+    expect((await hold(false)).body.code).toBe(1);
+    await runDeliveries(t.deps, w.id);
+    expect(stateOf(await rows(w.u, w.id)).spotify).toBe('delivered');
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+
+    const redo = await adminPost(API.admin.distribution.redeliver, {
+      work_id: w.id,
+      platform_code: 'spotify',
+      scope: 'metadata',
+    });
+    expect(redo.body.code, JSON.stringify(redo.body)).toBe(1);
+    await runDeliveries(t.deps, w.id);
+    const { rows: last } = await t.sql(
+      "SELECT state, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id DESC LIMIT 1",
+      [w.id],
+    );
+    expect(last[0].state).toBe('delivered');
+    // The release restated in full, its files listed as what the store already holds.
+    expect(last[0].xml).toContain('<IsProvidedInDelivery>false');
+    expect(last[0].xml).not.toContain('<IsProvidedInDelivery>true');
+  }, 60_000);
+});
+
+describe('a change to a live work', () => {
+  it('once approved, is restated to each store in full, the files the store holds listed and not sent', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('旧名');
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    const online = await adminPost(API.admin.reviewOnline, { id: w.id, before_release: true });
+    expect(online.body.code, JSON.stringify(online.body)).toBe(1);
+    expect(await statusOf(w.id)).toBe('991');
+
+    // The musician changes the title (a change: the 1-suffix statuses), keeping the files; an editor approves it.
+    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
+    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
+    const info = infoBody(
+      w.id,
+      { cover: live.cover.key },
+      {
+        title: '新名',
+        p_line: '℗ 2026 林一',
+        c_line: '© 2026 林一',
+        tracks: [
+          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
+        ],
+      },
+    );
+    for (const [path, body] of [
+      [API.publish.saveInfo, info],
+      [API.publish.saveScope, scopeBody(w.id, { release_date: live.release_date })],
+      [API.publish.sign, signBody(w.id)],
+    ] as const) {
+      const res = await post(t, w.u, path, body);
+      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
+    }
+    for (const _ of [1, 2]) {
+      const res = await adminPost(API.admin.reviewApprove, { id: w.id });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    }
+    expect(await statusOf(w.id)).toBe('990');
+
+    await runDeliveries(t.deps, w.id);
+    const { rows: sent } = await t.sql(
+      "SELECT action, state, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id",
+      [w.id],
+    );
+    expect(sent.map((m) => [m.action, m.state])).toEqual([
+      ['insert', 'live'],
+      ['update', 'delivered'],
+    ]);
+    const update = sent[1].xml as string;
+    expect(update).toContain('<TitleText>新名</TitleText>');
+    expect(update).toContain('<DealList>');
+    expect(update).toContain('<IsProvidedInDelivery>false');
+    expect(update).not.toContain('<IsProvidedInDelivery>true');
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+  }, 60_000);
+});

@@ -27,6 +27,7 @@ export const coversEn: Messages['covers'] = {
     loading: 'Making proposals…',
     empty: 'Choose a work or type a title, then select "Propose covers".',
     failed: 'The proposals could not be made',
+    none: 'No backgrounds are offered right now, so no cover can be proposed. Try again later, or tell Trackline staff through Problem feedback.',
     pick: 'Use proposal {{n}}',
     picked: 'Chosen',
     listLabel: 'Proposals',
@@ -43,6 +44,8 @@ export const coversEn: Messages['covers'] = {
     loading: 'Loading backgrounds…',
     failed: 'The backgrounds could not be loaded',
     choose: 'Use background: {{name}}',
+    empty:
+      'No backgrounds are offered right now, so no cover can be made. Try again later, or tell Trackline staff through Problem feedback.',
   },
   layers: {
     title: 'Layers',

@@ -25,6 +25,7 @@ export const coversZhCN = {
     loading: '正在生成封面方案…',
     empty: '选择作品或填写作品名称后，点击“生成封面”。',
     failed: '封面方案生成失败',
+    none: '暂时没有可用的背景，无法生成封面方案。请稍后再试，或通过问题反馈联系乐轨运营人员。',
     pick: '选用方案 {{n}}',
     picked: '已选用',
     listLabel: '封面方案',
@@ -41,6 +42,7 @@ export const coversZhCN = {
     loading: '正在加载背景…',
     failed: '背景加载失败',
     choose: '选用背景：{{name}}',
+    empty: '暂时没有可用的背景，无法制作封面。请稍后再试，或通过问题反馈联系乐轨运营人员。',
   },
   layers: {
     title: '图层',

@@ -41,7 +41,7 @@ export const distributionEn: Messages['distribution'] = {
     button: 'Take down from the chosen stores',
     confirmAll: 'Take this work down from every store?',
     confirmSome: 'Take this work down from these stores?',
-    text: 'The takedown is sent at once; each store’s progress shows here.',
+    text: 'It is taken down from {{stores}}. The takedown is sent at once; each store’s progress shows here.',
     ok: 'Take down',
     done: 'Takedown requested',
   },

@@ -33,7 +33,7 @@ export const distributionZhCN = {
     button: '下架所选平台',
     confirmAll: '确定从所有平台下架这个作品吗？',
     confirmSome: '确定从这些平台下架这个作品吗？',
-    text: '下架指令会立即发送，各平台的处理进度会显示在这里。',
+    text: '将从{{stores}}下架。下架指令会立即发送，各平台的处理进度会显示在这里。',
     ok: '确定下架',
     done: '下架申请已提交',
   },

@@ -4,10 +4,10 @@
  * - `distribution:deliver { work_id }`: added in the transaction that queues a release's messages (approval,
  *   takedown, restore, redelivery), one pending job per work (job key), so the delivery starts the moment the
  *   transaction commits. It runs the work's due steps: build and check, upload.
- * - `distribution:poll`: every minute (cron), and every DELIVERY_POLL_SECONDS when that is shorter (each run adds the
- *   next): the stores' acknowledgements, releases going live on their date, and every due step of any work — uploads
- *   waiting out their back-off (1, 5, 15, 60, 180 minutes) and batches a killed worker left, resumed once its lease
- *   has run out.
+ * - `distribution:poll`: every minute (cron) and once when a runner starts, and every DELIVERY_POLL_SECONDS when that
+ *   is shorter (each run adds the next): the stores' acknowledgements, releases going live on their date, and every
+ *   due step of any work — uploads waiting out their back-off (1, 5, 15, 60, 180 minutes) and batches a killed worker
+ *   left, resumed once its lease has run out.
  *
  * Both are safe to run twice or side by side: every step claims its messages with a lease in the database and moves
  * them by conditional updates, and an upload resumes its own batch folder (delivery-upload.ts).
@@ -33,7 +33,8 @@ const pollPayload = z.object({});
 export const pollTask: JobTask<typeof pollPayload> = defineTask({
   name: 'distribution:poll',
   payload: pollPayload,
-  cron: { match: '* * * * *' },
+  // Also at a runner's start: a short DELIVERY_POLL_SECONDS holds from the first minute, not from its first slot.
+  cron: { match: '* * * * *', runAtStart: true },
   maxAttempts: 3,
   async run(_payload, { deps, log }) {
     await runDeliveries(deps);

@@ -120,6 +120,12 @@ export async function startJobRunner(
     throw err;
   }
   await Promise.all(holding);
+  // A task that reschedules itself more often than every minute starts now, not at the first cron slot (the job key
+  // is the cron's own, so a slot already enqueued is moved up rather than doubled).
+  for (const task of tasks.filter((t) => t.cron?.runAtStart))
+    await deps.jobs
+      .add(task, {}, { jobKey: task.name })
+      .catch((err) => logger.warn(`could not enqueue ${task.name} at start: ${String(err)}`));
 
   const recover = async () => {
     const freed = await liveness.recover();

@@ -32,6 +32,11 @@ export interface CronSchedule {
   match: string;
   /** On start, also run the schedule's slots missed within this many milliseconds (default: none). */
   backfillMs?: number;
+  /**
+   * Also enqueue one run (payload `{}`, job key = the task's name) when a runner starts, rather than wait up to a
+   * minute for the first slot: for a task that reschedules itself more often than every minute.
+   */
+  runAtStart?: boolean;
 }
 
 export interface TaskDefinition<S extends z.ZodType> {

@@ -5,7 +5,7 @@
  * at that store. Refreshes every 15 s.
  */
 import type { OpsBatch, OpsMessage, OpsStoreRow } from '@trackline/contract/distribution-types';
-import { App, Button, Modal, Space, Table, Tag } from 'antd';
+import { App, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { useAdminT } from '../i18n';
@@ -20,7 +20,11 @@ function DiffModal({ target, onClose }: { target: { workId: number; code: string
   const changed = diff.data?.lines.filter((l) => l.op !== ' ') ?? [];
   return (
     <Modal open={target !== null} onCancel={onClose} footer={null} width={900} title={t('distribution.diffTitle')}>
-      {diff.data && (
+      {diff.isError ? (
+        <LoadFailed onRetry={() => void diff.refetch()} retrying={diff.isFetching} />
+      ) : !diff.data ? (
+        <Skeleton active />
+      ) : (
         <>
           <p>
             {diff.data.older?.message_id ?? '—'} → {diff.data.newer?.message_id ?? '—'}

@@ -16,6 +16,9 @@ export function BackgroundPicker({ value, onChange }: { value: number | null; on
         action={<Button onClick={() => list.refetch()}>{t('common.retry')}</Button>}
       />
     );
+  // Content staff may have retired every background: say so rather than show an empty panel.
+  if (list.data.categories.length === 0)
+    return <Alert type="info" showIcon message={t('covers.background.empty')} data-testid="backgrounds-empty" />;
   return (
     <section className="cover-panel" aria-labelledby="cover-bg-title">
       <h3 id="cover-bg-title" className="cover-panel__title">

@@ -33,6 +33,8 @@ export default function ManualMakerPage() {
   const [openFailed, setOpenFailed] = useState<string | null>(null);
 
   const firstBackground = backgrounds.data?.categories[0]?.backgrounds[0]?.id ?? null;
+  // No background offered at all (content staff retired every one): a blank canvas cannot start.
+  const noBackground = backgrounds.isSuccess && firstBackground === null && !designParam;
 
   // A blank canvas on the first background, unless a saved design is being opened.
   useEffect(() => {
@@ -94,7 +96,10 @@ export default function ManualMakerPage() {
           action={<Button onClick={() => backgrounds.refetch()}>{t('common.retry')}</Button>}
         />
       )}
-      {!design && !backgrounds.isError && !openFailed && <Skeleton active />}
+      {noBackground && !design && (
+        <Alert type="info" showIcon message={t('covers.background.empty')} data-testid="backgrounds-empty" />
+      )}
+      {!design && !backgrounds.isError && !openFailed && !noBackground && <Skeleton active />}
       {design && (
         <CoverEditor
           history={history}

@@ -134,6 +134,9 @@ export default function SmartMakerPage() {
         {loading && !designs && <p className="cover-muted">{t('covers.propose.loading')}</p>}
         {failure && <Alert type="error" showIcon message={failure} />}
         {!designs && !loading && !failure && <p className="cover-muted">{t('covers.propose.empty')}</p>}
+        {designs?.length === 0 && (
+          <Alert type="info" showIcon message={t('covers.propose.none')} data-testid="proposals-none" />
+        )}
       </div>
       {designs && (
         <ul className="cover-proposals" aria-label={t('covers.propose.listLabel')}>

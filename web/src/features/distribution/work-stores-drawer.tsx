@@ -57,7 +57,7 @@ function StoreItem({ row }: { row: StoreRow }) {
 }
 
 function TakedownPicker({ data, onDone }: { data: WorkDistribution; onDone: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidateStores();
   const [chosen, setChosen] = useState<string[]>(data.can_take_down);
@@ -67,7 +67,12 @@ function TakedownPicker({ data, onDone }: { data: WorkDistribution; onDone: () =
   const confirm = () =>
     modal.confirm({
       title: t(all ? 'distribution.takedown.confirmAll' : 'distribution.takedown.confirmSome'),
-      content: `${chosen.map((c) => names.get(c) ?? c).join('、')}。${t('distribution.takedown.text')}`,
+      // The stores as a list in the reader's language ("QQ音乐和Spotify", "QQ Music and Spotify").
+      content: t('distribution.takedown.text', {
+        stores: new Intl.ListFormat(i18n.language, { type: 'conjunction' }).format(
+          chosen.map((c) => names.get(c) ?? c),
+        ),
+      }),
       okText: t('distribution.takedown.ok'),
       okButtonProps: { danger: true },
       cancelText: t('works.cancel'),
