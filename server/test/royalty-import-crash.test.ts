@@ -102,7 +102,7 @@ async function expectPostedOnce(id: number, totalFen: bigint, before: bigint) {
   const staged = await one(
     `select count(*)::int as n from pg_class where relkind = 'r' and not relispartition
         and relname ~ $1`,
-    [`^(royalty_(lines|groups)_${id}_[0-9]+|royalty_matches_${id})$`],
+    [`^royalty_(lines|groups|matches)_${id}_[0-9]+$`],
   );
   expect(staged.n).toBe(0);
   expect(await checkLedger(t.deps.database.db)).toMatchObject({ ok: true, entries_total: '0' });

@@ -21,17 +21,7 @@ import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
-import {
-  attachChunks,
-  type Chunk,
-  copyFile,
-  copyLines,
-  dropStaged,
-  groupTable,
-  keyTable,
-  type Normalising,
-  stageKeys,
-} from './line-chunks';
+import { aggTable, attachChunks, type Chunk, copyFile, copyLines, dropStaged, type Normalising } from './line-chunks';
 import { StatementError, type StatementLine } from './statement-line';
 
 /** Exact amounts are carried in 10⁻¹⁶ fen; × rate% makes the common denominator of every part 10¹⁸ per fen. */
@@ -138,11 +128,20 @@ async function postImport(
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
   await sql`SET LOCAL jit = off`.execute(trx);
   await repo.setDefaultCurrency(trx, row.id, staged.currency);
-  const groups = repo.groupsSource(staged.chunks.map((c) => groupTable(row.id, c.chunk)));
-  const problems = await repo.groupProblems(trx, groups);
-  if (problems.bad_cells && !staged.careful) throw new ReadCarefully();
-  if (problems.no_rate) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
-  const { aggregates, unmatched } = await repo.aggregates(trx, groups, keyTable(row.id));
+  if (staged.chunks.some((c) => c.bad_cells) && !staged.careful) throw new ReadCarefully();
+  if (staged.chunks.some((c) => c.no_rate)) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
+  const aggregates = await repo.aggregates(
+    trx,
+    staged.chunks.map((c) => aggTable(row.id, c.chunk)),
+  );
+  const unmatched = {
+    lines: staged.chunks.reduce((n, c) => n + c.unmatched_lines, 0),
+    all: staged.chunks.reduce((n, c) => n + c.all_lines, 0),
+    net_units: await repo.sumUnits(
+      trx,
+      staged.chunks.map((c) => c.unmatched_net),
+    ),
+  };
   phase('aggregates');
   const numerators: bigint[] = [];
   for (const a of aggregates) {
@@ -261,8 +260,6 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
       const staged = await stage(deps, row, careful);
       phase('stage');
       if ('waiting' in staged) return;
-      await stageKeys(deps, row.id, staged.chunks);
-      phase('keys');
       const fresh = (await repo.findImport(db, row.id))!;
       try {
         await db.transaction().execute(async (trx) => {

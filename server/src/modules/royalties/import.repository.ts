@@ -232,17 +232,13 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
  * not a date, a line without an amount, more than 10 decimals — a sum keeps its largest scale —, NaN or infinity),
  * and foreign money with no rate anywhere.
  */
-export async function groupProblems(
-  db: Db,
-  groups: RawBuilder<unknown>,
-): Promise<{ bad_cells: boolean; no_rate: boolean }> {
-  const { rows } = await sql<{ bad_cells: boolean; no_rate: boolean }>`
+export function groupProblems(groups: RawBuilder<unknown>) {
+  return sql<{ bad_cells: boolean; no_rate: boolean }>`
     SELECT coalesce(bool_or(sale_month IS NULL OR amounts < lines OR scale(amount) > 10 OR scale(fx) > 10
                             OR amount::text IN ('NaN', 'Infinity', '-Infinity')
                             OR fx::text IN ('NaN', 'Infinity', '-Infinity')), false) AS bad_cells,
            coalesce(bool_or(fx IS NULL), false) AS no_rate
-      FROM ${groups} n`.execute(db);
-  return rows[0]!;
+      FROM ${groups} n`;
 }
 
 /** The aggregates shares are computed on (matched money, per musician, track, territory, sale month and rate). */
@@ -271,29 +267,31 @@ const RATE_CHANGES = sql`changes AS MATERIALIZED (
     FROM user_rate_changes
 )`;
 
-/** The matched money per musician, track, territory, sale month and rate, and the unmatched totals. */
-export async function aggregates(
-  db: Db,
-  groups: RawBuilder<unknown>,
-  keys: string,
-): Promise<{ aggregates: Aggregate[]; unmatched: Unmatched }> {
+/**
+ * The matched money per musician, track, territory, sale month and the rate in force in that month, from the parts
+ * staged (`royalty_aggs_<id>_<k>`: a few rows per track).
+ */
+export async function aggregates(db: Db, aggParts: string[]): Promise<Aggregate[]> {
   const { rows } = await sql<Aggregate>`
     WITH ${RATE_CHANGES}
-    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month::text AS sale_month,
-           coalesce(rc.rate, u.rate)::int AS rate, sum(n.quantity)::text AS quantity,
-           (sum(n.amount * n.fx) * 1e18)::numeric(60, 0)::text AS net_units
-      FROM ${groups} n
-      JOIN ${sql.id(keys)} m ON m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
-      JOIN users u ON u.id = m.user_id
-      LEFT JOIN changes rc ON rc.user_id = m.user_id AND n.sale_month >= rc.since AND n.sale_month < rc.until
-     GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, coalesce(rc.rate, u.rate)
-     ORDER BY m.user_id, m.work_id, m.track_id NULLS FIRST, n.territory, n.sale_month, 6`.execute(db);
-  const u = await sql<Unmatched>`
-    SELECT coalesce(sum(lines) FILTER (WHERE state = 'unmatched'), 0)::int AS lines,
-           (coalesce(sum(net_cny) FILTER (WHERE state = 'unmatched'), 0) * 1e18)::numeric(60, 0)::text AS net_units,
-           coalesce(sum(lines), 0)::int AS all
-      FROM ${sql.id(keys)}`.execute(db);
-  return { aggregates: rows, unmatched: u.rows[0]! };
+    SELECT a.user_id, a.work_id, a.track_id, a.territory, a.sale_month::text AS sale_month,
+           coalesce(rc.rate, u.rate)::int AS rate, sum(a.quantity)::text AS quantity,
+           (sum(a.net) * 1e18)::numeric(60, 0)::text AS net_units
+      FROM ${groupsSource(aggParts)} a
+      JOIN users u ON u.id = a.user_id
+      LEFT JOIN changes rc ON rc.user_id = a.user_id AND a.sale_month >= rc.since AND a.sale_month < rc.until
+     GROUP BY a.user_id, a.work_id, a.track_id, a.territory, a.sale_month, coalesce(rc.rate, u.rate)
+     ORDER BY a.user_id, a.work_id, a.track_id NULLS FIRST, a.territory, a.sale_month, 6`.execute(db);
+  return rows;
+}
+
+/** Exact decimal strings summed, × 10¹⁸ (units of 10⁻¹⁶ fen), as an integer string. */
+export async function sumUnits(db: Db, decimals: string[]): Promise<string> {
+  const { rows } = await sql<{ units: string }>`
+    SELECT (coalesce(sum(x), 0) * 1e18)::numeric(60, 0)::text AS units FROM unnest(${decimals}::numeric[]) x`.execute(
+    db,
+  );
+  return rows[0]!.units;
 }
 
 /**

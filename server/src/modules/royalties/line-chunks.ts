@@ -26,15 +26,37 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
-import { groupsSource, normalisedCells } from './import.repository';
+import { groupProblems, groupsSource, normalisedCells } from './import.repository';
 import { StatementError, type StatementLine } from './statement-line';
 
 export const chunkTable = (importId: number, k: number) => `royalty_lines_${importId}_${k}`;
 export const groupTable = (importId: number, k: number) => `royalty_groups_${importId}_${k}`;
-export const keyTable = (importId: number) => `royalty_matches_${importId}`;
+export const keyTable = (importId: number, part: number) => `royalty_matches_${importId}_${part}`;
+export const aggTable = (importId: number, part: number) => `royalty_aggs_${importId}_${part}`;
 
-/** A staged chunk: its table, its groups and where its lines sit in the file. */
-export interface Chunk {
+/** What a chunk's groups say of its cells (import.repository.ts groupProblems). */
+export interface ChunkProblems {
+  /** Cells COPY took that the careful reader refuses (the import reads the file again the careful way). */
+  bad_cells: boolean;
+  /** Foreign money with no rate anywhere. */
+  no_rate: boolean;
+}
+
+/** The unmatched totals of a part of the report's keys. */
+export interface PartTotals {
+  /** Lines of unmatched keys, and of all keys. */
+  unmatched_lines: number;
+  all_lines: number;
+  /** Σ CNY net of the unmatched keys, exact (a decimal string). */
+  unmatched_net: string;
+}
+
+/**
+ * A staged chunk: its lines (`royalty_lines_<id>_<k>`), their groups (`royalty_groups_<id>_<k>`), the part of the
+ * report's keys its connection matched (`royalty_matches_<id>_<k>`) with that part's matched money
+ * (`royalty_aggs_<id>_<k>`), and where its lines sit in the file.
+ */
+export interface Chunk extends ChunkProblems, PartTotals {
   chunk: number;
   /** The file's line number of the chunk's first line (a DSR: the report's n-th sales line). */
   first_line: number;
@@ -73,7 +95,9 @@ export async function dropStaged(db: Db, importId: number): Promise<void> {
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
      WHERE ns.nspname = current_schema() AND c.relkind = 'r' AND NOT c.relispartition
        AND (c.relname LIKE ${`royalty\\_lines\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_groups\\_${importId}\\_%`}
-            OR c.relname = ${keyTable(importId)})`.execute(db);
+            OR c.relname LIKE ${`royalty\\_matches\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_aggs\\_${importId}\\_%`})`.execute(
+    db,
+  );
   for (const r of rows) await sql`DROP TABLE IF EXISTS ${sql.id(r.name)}`.execute(db);
 }
 
@@ -99,7 +123,13 @@ export interface Normalising {
  * sort a million lines), normalised per group (import.repository.ts normalisedCells), so the posting works on
  * groups. Counts the amounts too: a line without one is refused.
  */
-async function groupChunk(deps: Deps, client: PoolClient, importId: number, k: number, norm: Normalising) {
+async function groupChunk(
+  deps: Deps,
+  client: PoolClient,
+  importId: number,
+  k: number,
+  norm: Normalising,
+): Promise<ChunkProblems> {
   await client.query(`SET LOCAL enable_sort = off`);
   await client.query(`SET LOCAL jit = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
@@ -115,6 +145,8 @@ async function groupChunk(deps: Deps, client: PoolClient, importId: number, k: n
     norm.fx_rate,
   )}`.compile(deps.database.db);
   await client.query(q.sql, q.parameters as unknown[]);
+  const p = groupProblems(sql`${sql.id(groupTable(importId, k))}`).compile(deps.database.db);
+  return (await client.query<ChunkProblems>(p.sql, p.parameters as unknown[])).rows[0]!;
 }
 
 /** Counts the lines going by (for the console's progress), passing the bytes on untouched. */
@@ -172,6 +204,16 @@ async function cutPoints(file: string, size: number, n: number): Promise<number[
 
 class CopyRefused extends Error {}
 
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
 /**
  * The fast way: the CSV/TSV into chunk tables with COPY, each grouped. Answers the chunks, or `false` when COPY
  * could not take the file (nothing staged is left behind then).
@@ -208,12 +250,21 @@ export async function copyFile(
   const quote = tab ? `E'\\x01'` : `'"'`;
   const delimiter = tab ? `E'\\t'` : `'${mapping.delimiter}'`;
 
-  const counts = new Array<number>(points.length - 1).fill(0);
-  const rows = new Array<number>(points.length - 1).fill(0);
+  const parts = points.length - 1;
+  const counts = new Array<number>(parts).fill(0);
+  const rows = new Array<number>(parts).fill(0);
+  const found: Array<ChunkProblems & PartTotals> = [];
+  // Each chunk's connection goes on to match one part of the report's keys once every chunk is grouped.
+  const grouped = Array.from({ length: parts }, () => deferred());
+  const allGrouped = Promise.all(grouped.map((g) => g.promise));
+  allGrouped.catch(() => {});
   const copyChunk = async (k: number) => {
     const client = await deps.database.pool.connect();
+    let groupedHere = false;
     try {
       await client.query('BEGIN');
+      // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
+      await client.query('SET LOCAL synchronous_commit = off');
       await createChunk(client, importId, k, extra);
       const sink = client.query(
         copyFrom(
@@ -233,9 +284,14 @@ export async function copyFile(
       rows[k - 1] = sink.rowCount;
       if (extra.length > 0)
         await client.query(`ALTER TABLE ${chunkTable(importId, k)} ${extra.map((c) => `DROP COLUMN ${c}`).join(', ')}`);
-      await groupChunk(deps, client, importId, k, norm);
+      const problems = await groupChunk(deps, client, importId, k, norm);
       await client.query('COMMIT');
+      groupedHere = true;
+      grouped[k - 1]!.resolve();
+      await allGrouped;
+      found[k - 1] = { ...problems, ...(await stageKeyPart(deps, client, importId, k, parts)) };
     } catch (err) {
+      if (!groupedHere) grouped[k - 1]!.reject(err);
       await client.query('ROLLBACK').catch(() => {});
       const code = (err as { code?: string }).code ?? '';
       // data exceptions: a cell that does not read, a line with more or fewer cells, bytes that are not UTF-8
@@ -255,7 +311,7 @@ export async function copyFile(
   const chunks: Chunk[] = [];
   let line = 2;
   for (let k = 1; k < points.length; k++) {
-    chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]! });
+    chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]!, ...found[k - 1]! });
     line += rows[k - 1]!;
   }
   return chunks;
@@ -299,8 +355,10 @@ export async function copyLines(
 ): Promise<Chunk[]> {
   const client = await deps.database.pool.connect();
   let count = 0;
+  let found: ChunkProblems & PartTotals;
   try {
     await client.query('BEGIN');
+    await client.query('SET LOCAL synchronous_commit = off');
     await createChunk(client, importId, 1, []);
     await pipeline(
       Readable.from(
@@ -311,45 +369,75 @@ export async function copyLines(
       ),
       client.query(copyFrom(`COPY ${chunkTable(importId, 1)} (${ROLES.join(', ')}) FROM STDIN WITH (FREEZE true)`)),
     );
-    await groupChunk(deps, client, importId, 1, norm);
+    const problems = await groupChunk(deps, client, importId, 1, norm);
     await client.query('COMMIT');
+    found = { ...problems, ...(await stageKeyPart(deps, client, importId, 1, 1)) };
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
     client.release();
   }
-  return [{ chunk: 1, first_line: firstLine, lines: count }];
+  return [{ chunk: 1, first_line: firstLine, lines: count, ...found }];
 }
 
 /**
- * Once every chunk is staged: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC,
- * else to a release by UPC (album lines), into `royalty_matches_<id>`, which the posting attaches as the import's
- * partition of royalty_matches. Numbered from the import (id = import_id × 2³² + n), so no sequence per key.
+ * Once every chunk is grouped: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC,
+ * else to a release by UPC (album lines), into `royalty_matches_<id>_<part>`: the keys are shared out among the
+ * chunks' connections by a hash of the key, so each matches its part at once. The posting attaches the parts as the
+ * import's partitions of royalty_matches. A key's id is import_id × 2³² + part × 2²⁸ + n: no sequence per key.
  */
-export async function stageKeys(deps: Deps, importId: number, chunks: Chunk[]): Promise<void> {
-  const t = keyTable(importId);
-  await deps.database.db.transaction().execute(async (trx) => {
-    await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
-    await sql`SET LOCAL jit = off`.execute(trx);
-    await sql`CREATE TABLE ${sql.id(t)} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
-      CHECK (import_id = ${sql.lit(importId)}))`.execute(trx);
-    await sql`
-      INSERT INTO ${sql.id(t)} (id, import_id, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
-                                state, user_id, work_id, track_id)
-      SELECT ${importId}::bigint * 4294967296 + row_number() OVER (), ${importId}, k.isrc, k.upc, k.title, k.lines,
-             k.quantity, k.net, k.first_month, k.last_month,
-             CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
-             coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
-        FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
-                     sum(quantity)::bigint AS quantity, coalesce(sum(amount * fx), 0) AS net,
-                     coalesce(min(sale_month), '-infinity') AS first_month,
-                     coalesce(max(sale_month), '-infinity') AS last_month
-                FROM ${groupsSource(chunks.map((c) => groupTable(importId, c.chunk)))} n GROUP BY isrc, upc) k
-        LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
-        LEFT JOIN works tw ON tw.id = t.work_id
-        LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.execute(trx);
-  });
+async function stageKeyPart(
+  deps: Deps,
+  client: PoolClient,
+  importId: number,
+  part: number,
+  parts: number,
+): Promise<PartTotals> {
+  const t = keyTable(importId, part);
+  const groups = groupsSource(Array.from({ length: parts }, (_, i) => groupTable(importId, i + 1)));
+  await client.query('BEGIN');
+  await client.query('SET LOCAL synchronous_commit = off');
+  await client.query(`SET LOCAL work_mem = '64MB'`);
+  await client.query(`SET LOCAL jit = off`);
+  await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+  await client.query(
+    `CREATE TABLE ${t} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
+       CHECK (import_id = ${importId}), CHECK (part = ${part}))`,
+  );
+  const q = sql`
+    INSERT INTO ${sql.id(t)} (id, import_id, part, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
+                              state, user_id, work_id, track_id)
+    SELECT ${importId}::bigint * 4294967296 + ${part}::bigint * 268435456 + row_number() OVER (), ${importId}, ${part},
+           k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
+           CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
+           coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
+      FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
+                   sum(quantity)::bigint AS quantity, coalesce(sum(amount * fx), 0) AS net,
+                   coalesce(min(sale_month), '-infinity') AS first_month,
+                   coalesce(max(sale_month), '-infinity') AS last_month
+              FROM ${groups} n
+             WHERE ${parts} = 1 OR abs(hashtext(isrc || '|' || upc)) % ${parts} = ${part - 1}
+             GROUP BY isrc, upc) k
+      LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
+      LEFT JOIN works tw ON tw.id = t.work_id
+      LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.compile(deps.database.db);
+  await client.query(q.sql, q.parameters as unknown[]);
+  // this part's matched money per musician, track, territory and sale month (the posting adds the rate in force)
+  const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
+    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, sum(n.quantity)::bigint AS quantity,
+           sum(n.amount * n.fx) AS net
+      FROM ${groups} n JOIN ${sql.id(t)} m ON m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
+     GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month`.compile(deps.database.db);
+  await client.query(a.sql, a.parameters as unknown[]);
+  const { rows } = await client.query<PartTotals>(
+    `SELECT coalesce(sum(lines) FILTER (WHERE state = 'unmatched'), 0)::int AS unmatched_lines,
+            coalesce(sum(lines), 0)::int AS all_lines,
+            coalesce(sum(net_cny) FILTER (WHERE state = 'unmatched'), 0)::text AS unmatched_net
+       FROM ${t}`,
+  );
+  await client.query('COMMIT');
+  return rows[0]!;
 }
 
 /**
@@ -367,6 +455,10 @@ export async function attachChunks(trx: Db, importId: number, chunks: Chunk[]): 
       VALUES (${importId}, ${c.chunk}, ${c.first_line}, ${c.lines})`.execute(trx);
     await sql`DROP TABLE ${sql.id(groupTable(importId, c.chunk))}`.execute(trx);
   }
-  await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId))}
-    FOR VALUES IN (${sql.lit(importId)})`.execute(trx);
+  for (const c of chunks) await sql`DROP TABLE ${sql.id(aggTable(importId, c.chunk))}`.execute(trx);
+  for (const c of chunks)
+    await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId, c.chunk))}
+      FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(c.chunk)}) TO (${sql.lit(importId)}, ${sql.lit(c.chunk + 1)})`.execute(
+      trx,
+    );
 }

@@ -47,8 +47,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     );
 
     CREATE TABLE royalty_matches (
-      -- import_id × 2³² + the key's number in its import: unique by construction, no sequence call per key
+      -- import_id × 2³² + part × 2²⁸ + the key's number in its part: unique by construction, no sequence per key
       id bigint NOT NULL,
+      -- the part of the import's keys this one was matched in (by a hash of the key, one per copying connection)
+      part integer NOT NULL DEFAULT 1,
       -- no foreign key: checked per row it cost more than the rows (a report may bring 100,000 keys); the rows are
       -- written only by the posting of the import they name, which holds that import's row locked
       import_id bigint NOT NULL,
@@ -67,10 +69,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       track_id bigint,
       handled_by_staff bigint,
       handled_at timestamptz
-    ) PARTITION BY LIST (import_id);
-    -- Partitioned by import like the lines: an import's keys are matched while it stages (a table of its own) and
-    -- attached by its posting, so a report with 100,000 keys writes none of them inside the posting transaction. No
-    -- index: the id is unique by construction and names its import (id / 2³²), which prunes to one partition.
+    ) PARTITION BY RANGE (import_id, part);
+    -- Partitioned by import like the lines: an import's keys are matched while it stages (a table per part, each
+    -- part matched by one of the connections that copied the chunks) and attached by its posting, so a report with
+    -- 100,000 keys writes none of them inside the posting transaction. No index: the id is unique by construction and
+    -- names its import (id / 2³²), which prunes to that import's partitions.
 
     DO $mig$
     DECLARE
@@ -91,7 +94,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
             FROM royalty_lines l JOIN royalty_imports i ON i.id = l.import_id WHERE l.import_id = imp;
         EXECUTE format('ALTER TABLE royalty_lines_p ATTACH PARTITION %I FOR VALUES FROM (%s, 1) TO (%s, 2)',
                        'royalty_lines_' || imp || '_1', imp, imp);
-        EXECUTE format('CREATE TABLE %I PARTITION OF royalty_matches FOR VALUES IN (%s)', 'royalty_matches_' || imp, imp);
+        EXECUTE format('CREATE TABLE %I PARTITION OF royalty_matches FOR VALUES FROM (%s, 1) TO (%s, 2)',
+                       'royalty_matches_' || imp || '_1', imp, imp);
       END LOOP;
     END
     $mig$;
