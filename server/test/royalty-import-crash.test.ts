@@ -13,6 +13,7 @@ import { runImport } from '../src/modules/royalties/import-run';
 import { balancesOf } from '../src/modules/royalties/ledger';
 import { checkLedger } from '../src/modules/royalties/ledger-check';
 import { createTestApp, ipSequence, registerUser, type TestApp } from './harness';
+import { killWhen } from './kill-when';
 import { catalogue } from './royalty-fixtures';
 
 let t: TestApp;
@@ -64,24 +65,6 @@ function child(importId: number): ChildProcess {
   });
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until `ready()` answers true, then kills the child; answers whether it was still running then. */
-async function killWhen(c: ChildProcess, ready: () => Promise<boolean>): Promise<boolean> {
-  let done = false;
-  const gone = new Promise((resolve) => c.once('exit', resolve)).then(() => {
-    done = true;
-  });
-  for (let i = 0; i < 6000 && !done; i++) {
-    if (await ready()) break;
-    await sleep(5);
-  }
-  const midway = !done;
-  c.kill('SIGKILL');
-  await gone;
-  return midway;
-}
-
 async function one(sql: string, params: unknown[] = []) {
   return (await t.sql(sql, params)).rows[0];
 }
@@ -126,6 +109,7 @@ describe('an import killed part way', () => {
     const midway = await killWhen(
       child(id),
       async () => (await one(`select rows_done from royalty_imports where id = $1`, [id])).rows_done > 0,
+      { pollMs: 5, tries: 6000 },
     );
     expect(midway).toBe(true);
     expect((await one(`select state from royalty_imports where id = $1`, [id])).state).toBe('running');

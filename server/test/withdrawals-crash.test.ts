@@ -14,6 +14,7 @@ import { createBatch } from '../src/modules/withdrawals/finance.service';
 import { recordPayoutResult, sendBatch } from '../src/modules/withdrawals/payouts';
 import { holdWithdrawal } from '../src/modules/withdrawals/withdrawals.service';
 import { createTestApp, ipSequence, registerUser, type TestApp } from './harness';
+import { killWhen } from './kill-when';
 import { addCard, giveIncome, verify } from './withdrawal-support';
 
 let t: TestApp;
@@ -39,26 +40,6 @@ function child(env: Record<string, string>): ChildProcess {
     },
     stdio: 'ignore',
   });
-}
-
-const exited = (c: ChildProcess) => new Promise((resolve) => c.once('exit', resolve));
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until `ready()` answers true (polling), then kills the child; answers whether it was killed mid-way. */
-async function killWhen(c: ChildProcess, ready: () => Promise<boolean>): Promise<boolean> {
-  const gone = exited(c);
-  let done = false;
-  void gone.then(() => {
-    done = true;
-  });
-  for (let i = 0; i < 3000 && !done; i++) {
-    if (await ready()) break;
-    await sleep(10);
-  }
-  const midway = !done;
-  c.kill('SIGKILL');
-  await gone;
-  return midway;
 }
 
 async function count(sql: string, params: unknown[] = []): Promise<number> {
