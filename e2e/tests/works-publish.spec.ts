@@ -13,8 +13,17 @@ import { workFiles } from '../support/work-files';
  * once a value is chosen, the chosen item's text lies over the combobox input and takes the click for it.
  */
 async function choose(page: Page, label: string, option: string) {
-  await page.getByRole('combobox', { name: label, exact: true }).click({ force: true });
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option }).first().click();
+  const box = page.getByRole('combobox', { name: label, exact: true });
+  const select = page.locator('.ant-select').filter({ has: box });
+  // Checked and tried again: on a loaded machine a click could land while the dropdown was still opening.
+  await expect(async () => {
+    await box.click({ force: true });
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+      .first()
+      .click({ timeout: 5_000 });
+    await expect(select.locator('.ant-select-selection-item')).toContainText(option, { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** A name list field: type each name and press Enter. */
