@@ -375,3 +375,77 @@ describe('a change to a live work', () => {
     expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
   }, 60_000);
 });
+
+describe('a change that drops a store', () => {
+  it('takes the release down at the dropped store; the stores still chosen get the update', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('告别');
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const online = await adminPost(API.admin.reviewOnline, { id: w.id, before_release: true });
+    expect(online.body.code, JSON.stringify(online.body)).toBe(1);
+    expect(await statusOf(w.id)).toBe('991');
+
+    // The change keeps QQ Music only; an editor approves it.
+    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
+    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
+    const info = infoBody(
+      w.id,
+      { cover: live.cover.key },
+      {
+        title: '告别',
+        p_line: '℗ 2026 林一',
+        c_line: '© 2026 林一',
+        tracks: [
+          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
+        ],
+      },
+    );
+    for (const [path, body] of [
+      [API.publish.saveInfo, info],
+      [API.publish.saveScope, scopeBody(w.id, { platforms: ['qq_music'], release_date: live.release_date })],
+      [API.publish.sign, signBody(w.id)],
+    ] as const) {
+      const res = await post(t, w.u, path, body);
+      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
+    }
+    for (const _ of [1, 2]) {
+      const res = await adminPost(API.admin.reviewApprove, { id: w.id });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    }
+    expect(await statusOf(w.id)).toBe('990');
+    const queued = await t.sql(
+      'SELECT platform_code, action, state FROM delivery_messages WHERE work_id = $1 ORDER BY id',
+      [w.id],
+    );
+    expect(queued.rows.slice(-2).map((m) => [m.platform_code, m.action])).toEqual([
+      ['qq_music', 'update'],
+      ['spotify', 'takedown'],
+    ]);
+
+    await runDeliveries(t.deps, w.id);
+    // Spotify receives a NewReleaseMessage without deals, accepts it, and its row ends taken down.
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const { rows: sent } = await t.sql(
+      "SELECT action, state, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id",
+      [w.id],
+    );
+    expect(sent.map((m) => [m.action, m.state])).toEqual([
+      ['insert', 'live'],
+      ['takedown', 'taken_down'],
+    ]);
+    expect(sent[1].xml).toContain('<ern:NewReleaseMessage');
+    expect(sent[1].xml).not.toContain('<DealList>');
+    const d = await rows(w.u, w.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'delivered', spotify: 'taken_down' });
+    expect(d.stores.find((s) => s.code === 'qq_music')?.action).toBe('update');
+    // One takedown and nothing else: no update goes to the store the work left.
+    const again = await t.sql(
+      "SELECT count(*)::int AS n FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify'",
+      [w.id],
+    );
+    expect(again.rows[0].n).toBe(2);
+  }, 60_000);
+});
