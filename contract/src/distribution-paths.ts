@@ -18,6 +18,8 @@ export const DISTRIBUTION_ADMIN_PATHS = {
   redeliver: '/api/admin/distribution/redeliver',
   /** POST { code, held, reason } */
   hold: '/api/admin/distribution/hold',
+  /** GET ?id= — one batch (its row id) with its files: path in the batch folder, kind, size, SHA-256, state. */
+  batch: '/api/admin/distribution/batch',
   /** GET ?work_id&platform_code — the last two messages and a line diff of their XML. */
   diff: '/api/admin/distribution/diff',
   /** GET ?id= — the exact XML of one message, as sent. */

@@ -101,6 +101,43 @@ export interface OpsBatch {
   messages: Array<{ id: number; message_id: string; work_id: number; action: DeliveryAction; state: DeliveryState }>;
 }
 
+/** What a file of a batch is: a release's message XML, a binary it carries, or the batch's BatchComplete marker. */
+export type BatchFileKind = 'message' | 'resource' | 'batch_complete';
+
+/**
+ * Where a file of a batch stands, from its batch: `uploaded` once the batch is complete (every file arrived under a
+ * temporary name, its size checked, renamed, BatchComplete written last); `uploading` while the batch is under way
+ * or waiting for a retry (files that arrived whole are kept by the next attempt); `not_sent` when the batch failed.
+ */
+export type BatchFileState = 'uploaded' | 'uploading' | 'not_sent';
+
+export interface OpsBatchFile {
+  /** Path inside the batch folder ('088888800011/resources/088888800011_T1.wav'). */
+  path: string;
+  kind: BatchFileKind;
+  size_bytes: number;
+  /** Lower-case hex SHA-256 of the file's bytes (the message's own for an XML, the ERN's HashSum for a binary). */
+  sha256: string;
+  state: BatchFileState;
+  /** The message the file belongs to (null for BatchComplete). */
+  message_id: string | null;
+}
+
+export interface OpsBatchDetail extends Omit<OpsBatch, 'messages'> {
+  store_name: string;
+  messages: Array<{
+    id: number;
+    message_id: string;
+    work_id: number;
+    work_title: string;
+    action: DeliveryAction;
+    state: DeliveryState;
+    xml_sha256: string | null;
+  }>;
+  /** The files, in upload order: each release's resources then its message, and BatchComplete last. */
+  file_list: OpsBatchFile[];
+}
+
 export interface OpsMessage {
   id: number;
   message_id: string;

@@ -25,3 +25,4 @@ export const holdBody = z.object({
 });
 export const diffQuery = z.object({ work_id: id, platform_code: storeCode });
 export const messageIdQuery = z.object({ id });
+export const batchQuery = z.object({ id });

@@ -6,11 +6,12 @@
  * a late second acknowledgement; a takedown and a restore; the XML kept immutable; a worker killed mid-batch.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { WorkDistribution } from '@trackline/contract/distribution-types';
+import type { OpsBatchDetail, WorkDistribution } from '@trackline/contract/distribution-types';
 import { API } from '@trackline/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollAcknowledgements } from '../src/modules/distribution/delivery-acks';
@@ -447,5 +448,92 @@ describe('a change that drops a store', () => {
       [w.id],
     );
     expect(again.rows[0].n).toBe(2);
+  }, 60_000);
+});
+
+describe("the console: a batch's files", () => {
+  it('lists each file of a batch with its kind, size, SHA-256 and state; editors and admins only', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('文件清单');
+    await runDeliveries(t.deps, w.id);
+    const { rows: sent } = await t.sql(
+      "SELECT m.message_id, m.batch_id, m.xml_sha256, b.folder FROM delivery_messages m JOIN delivery_batches b ON b.id = m.batch_id WHERE m.work_id = $1 AND m.platform_code = 'spotify'",
+      [w.id],
+    );
+    const batchRowId = Number(sent[0].batch_id);
+    // The overview's batches carry the id the call takes.
+    const ops = (await adminGet(API.admin.distribution.overview)).body.data;
+    expect(ops.batches.map((b: { id: number }) => b.id)).toContain(batchRowId);
+
+    const res = await adminGet(`${API.admin.distribution.batch}?id=${batchRowId}`);
+    expect(res.body.code, JSON.stringify(res.body).slice(0, 300)).toBe(1);
+    const detail = res.body.data as OpsBatchDetail;
+    expect(detail).toMatchObject({
+      id: batchRowId,
+      platform_code: 'spotify',
+      folder: sent[0].folder,
+      state: 'complete',
+    });
+    expect(detail.messages).toEqual([
+      expect.objectContaining({
+        message_id: sent[0].message_id,
+        work_id: w.id,
+        work_title: '文件清单',
+        action: 'insert',
+      }),
+    ]);
+    expect(detail.file_list.map((f) => f.kind)).toEqual(['resource', 'resource', 'message', 'batch_complete']);
+    expect(detail.file_list.every((f) => f.state === 'uploaded')).toBe(true);
+    const xmlFile = detail.file_list.find((f) => f.kind === 'message')!;
+    expect(xmlFile.sha256).toBe(sent[0].xml_sha256);
+    expect(xmlFile.message_id).toBe(sent[0].message_id);
+    // Every file listed is in the store's batch folder with that size and hash, and nothing else is.
+    for (const f of detail.file_list) {
+      const bytes = await readFile(path.join(storeRoot, detail.folder, f.path));
+      expect(bytes.length, f.path).toBe(f.size_bytes);
+      expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
+    }
+    const upc = detail.file_list.find((f) => f.kind === 'message')!.path.split('/')[0]!;
+    const onDisk = [
+      ...(await readdir(path.join(storeRoot, detail.folder))).filter((n) => n !== upc),
+      ...(await readdir(path.join(storeRoot, detail.folder, upc)))
+        .filter((n) => n !== 'resources')
+        .map((n) => `${upc}/${n}`),
+      ...(await readdir(path.join(storeRoot, detail.folder, upc, 'resources'))).map((n) => `${upc}/resources/${n}`),
+    ];
+    expect(onDisk.sort()).toEqual(detail.file_list.map((f) => f.path).sort());
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+
+    // Unknown batch: 2710. Roles: an editor reads it, finance and a musician do not.
+    expect((await adminGet(`${API.admin.distribution.batch}?id=999999999`)).body.code).toBe(2710);
+    for (const [username, roles] of [
+      ['batch-editor', ['editor']],
+      ['batch-finance', ['finance']],
+    ] as const) {
+      const created = await adminPost('/api/admin/staff/create', {
+        username,
+        name: username,
+        password: 'Staff2026x',
+        roles,
+      });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(1);
+    }
+    const as = async (token: string) =>
+      (
+        await call(t.app, {
+          method: 'GET',
+          url: `${API.admin.distribution.batch}?id=${batchRowId}`,
+          headers: { 'admin-token': token },
+        })
+      ).body;
+    const editor = await as(await staffLogin(t, 'batch-editor', 'Staff2026x'));
+    expect(editor.code).toBe(1);
+    expect(editor.data.file_list).toHaveLength(4);
+    const finance = await as(await staffLogin(t, 'batch-finance', 'Staff2026x'));
+    expect(finance).toMatchObject({ code: 2040, data: null });
+    const musician = (await get(t, w.u, `${API.admin.distribution.batch}?id=${batchRowId}`)).body;
+    // A musician's session is no staff session: refused as anonymous (1000), nothing answered.
+    expect(musician.code).toBe(1000);
+    expect(musician.data ?? null).toBeNull();
   }, 60_000);
 });

@@ -1,8 +1,16 @@
 /**
- * The console's delivery operations (role editor; admins pass): overview, a work's stores, redeliver, hold a store,
- * the XML of a message as sent, the diff of a release's last two messages at a store, and marking a store live.
+ * The console's delivery operations (role editor; admins pass): overview, a batch with its files, a work's stores,
+ * redeliver, hold a store, the XML of a message as sent, the diff of a release's last two messages at a store, and
+ * marking a store live.
  */
-import { diffQuery, holdBody, messageIdQuery, redeliverBody, workStoresQuery } from '@trackline/contract/distribution';
+import {
+  batchQuery,
+  diffQuery,
+  holdBody,
+  messageIdQuery,
+  redeliverBody,
+  workStoresQuery,
+} from '@trackline/contract/distribution';
 import { API } from '@trackline/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +18,15 @@ import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
-import { hold, markLive, messageDiff, messageXml, overview, redeliver } from './distribution.admin-service';
+import {
+  batchDetail,
+  hold,
+  markLive,
+  messageDiff,
+  messageXml,
+  overview,
+  redeliver,
+} from './distribution.admin-service';
 import { workDistribution } from './distribution.view';
 
 export async function distributionAdminRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
@@ -24,6 +40,11 @@ export async function distributionAdminRoutes(app: FastifyInstance, deps: Deps, 
     paths.overview,
     { schema: { tags, security, summary: 'Delivery operations overview' }, preHandler },
     async (request) => ok(await overview(deps, langOf(request))),
+  );
+  r.get(
+    paths.batch,
+    { schema: { tags, security, summary: 'One batch with its files', querystring: batchQuery }, preHandler },
+    async (request) => ok(await batchDetail(deps, request.query.id, langOf(request))),
   );
   r.get(
     paths.work,

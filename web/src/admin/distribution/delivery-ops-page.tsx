@@ -1,8 +1,8 @@
 /**
  * /admin/distribution (roles editor and admin): delivery operations. Stores with their messages per state and their
- * failures by rule, holding a store (nothing leaves for it until released); recent batches with their files and
- * messages; failed messages with a full or metadata-only redelivery and the diff of the release's last two messages
- * at that store. Refreshes every 15 s.
+ * failures by rule, holding a store (nothing leaves for it until released); recent batches with their messages, and
+ * each batch's files in a drawer (batch-files-drawer.tsx); failed messages with a full or metadata-only redelivery
+ * and the diff of the release's last two messages at that store. Refreshes every 15 s.
  */
 import type { OpsBatch, OpsMessage, OpsStoreRow } from '@trackline/contract/distribution-types';
 import { App, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
@@ -11,6 +11,7 @@ import { formatDate } from '../../lib/format';
 import { useAdminT } from '../i18n';
 import { LoadFailed } from '../shell/load-failed';
 import { PageHeader } from '../shell/page-header';
+import { BatchFilesDrawer } from './batch-files-drawer';
 import { holdStore, redeliver, useDeliveryOverview, useMessageDiff, useRefreshDelivery } from './distribution-api';
 import './distribution.css';
 
@@ -53,6 +54,7 @@ export default function DeliveryOpsPage() {
   const overview = useDeliveryOverview();
   const refresh = useRefreshDelivery();
   const [diff, setDiff] = useState<{ workId: number; code: string } | null>(null);
+  const [filesOf, setFilesOf] = useState<{ id: number; folder: string } | null>(null);
 
   const act = (run: () => Promise<unknown>) => async () => {
     try {
@@ -114,7 +116,19 @@ export default function DeliveryOpsPage() {
     {
       key: 'files',
       title: t('distribution.files'),
-      render: (_: unknown, b: OpsBatch) => `${b.files} · ${(b.bytes / 1048576).toFixed(1)} MiB`,
+      render: (_: unknown, b: OpsBatch) => (
+        <Space>
+          {`${b.files} · ${(b.bytes / 1048576).toFixed(1)} MiB`}
+          <Button
+            size="small"
+            type="link"
+            data-testid={`ops-batch-files-${b.id}`}
+            onClick={() => setFilesOf({ id: b.id, folder: b.folder })}
+          >
+            {t('distribution.viewFiles')}
+          </Button>
+        </Space>
+      ),
     },
     {
       key: 'messages',
@@ -200,6 +214,7 @@ export default function DeliveryOpsPage() {
         </>
       )}
       <DiffModal target={diff} onClose={() => setDiff(null)} />
+      <BatchFilesDrawer batch={filesOf} onClose={() => setFilesOf(null)} />
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /** The console's delivery calls (/api/admin/distribution/*, roles editor and admin). */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MessageDiff, OpsOverview } from '@trackline/contract/distribution-types';
+import type { MessageDiff, OpsBatchDetail, OpsOverview } from '@trackline/contract/distribution-types';
 import { API } from '@trackline/contract/paths';
 import { useTranslation } from 'react-i18next';
 import { apiGet, apiPost } from '../../api/client';
@@ -24,6 +24,16 @@ export function useMessageDiff(target: { workId: number; code: string } | null) 
       (await apiGet<MessageDiff>(paths.diff, { work_id: target!.workId, platform_code: target!.code }, { signal }))
         .data,
     enabled: target !== null,
+  });
+}
+
+/** One batch with its files (the drawer opened from a batch's row). */
+export function useBatchDetail(id: number | null) {
+  const { i18n } = useTranslation();
+  return useQuery({
+    queryKey: [...KEY, 'batch', id, i18n.language],
+    queryFn: async ({ signal }) => (await apiGet<OpsBatchDetail>(paths.batch, { id: id! }, { signal })).data,
+    enabled: id !== null,
   });
 }
 
