@@ -14,6 +14,7 @@ export const DELIVERY_STATES = [
   'live',
   'failed',
   'taken_down',
+  'purged',
 ] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -160,6 +161,24 @@ export interface OpsOverview {
   stores: OpsStoreRow[];
   batches: OpsBatch[];
   failed: OpsMessage[];
+}
+
+/**
+ * Permanent removal (PurgeReleaseMessage) at one store of a taken-down work: `send` it would be sent (the plan),
+ * `sent` it was queued now, `already` a purge went to it before (sent once, whatever the number of requests),
+ * `refused` the store's rule pack takes no purge (Spotify's, the Chinese stores'): the takedown stays its last word,
+ * `not_taken_down` the store does not hold it as taken down (nothing reached it, or its takedown is still on its
+ * way), `manual` the engine does not deliver to it.
+ */
+export type PurgeOutcome = 'send' | 'sent' | 'already' | 'refused' | 'not_taken_down' | 'manual';
+
+export interface PurgePlan {
+  work_id: number;
+  title: string;
+  status: string;
+  /** The work is taken down (992) and at least one store would get the purge. */
+  can_purge: boolean;
+  stores: Array<{ code: string; name: string; outcome: PurgeOutcome }>;
 }
 
 /** The last two messages of a release at a store, and a line diff of their XML. */

@@ -826,6 +826,12 @@ export const errorCatalogue = {
     zh: '批次不存在',
     en: 'This batch does not exist',
   },
+  DELIVERY_PURGE_NOT_TAKEN_DOWN: {
+    code: 2711,
+    status: 200,
+    zh: '只有已从所有平台下架的作品才能永久删除',
+    en: 'Only a work taken down from every store can be removed permanently',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

@@ -65,13 +65,13 @@ const adminGet = (url: string) => call(t.app, { method: 'GET', url, headers: { '
 type Musician = Awaited<ReturnType<typeof registerUser>>;
 
 /** A single published through the real calls and approved by an editor: 990, queued for QQ Music and Spotify. */
-async function approvedWork(title: string): Promise<{ u: Musician; id: number }> {
+async function approvedWork(title: string, scope: Record<string, unknown> = {}): Promise<{ u: Musician; id: number }> {
   const u = await registerVerifiedUser(t, {}, nextIp());
   const files = await uploadBasics(t, u);
   const { id } = (await post(t, u, API.publish.create, { kind: 'single' })).body.data;
   const info = infoBody(id, files, { title, p_line: '℗ 2026 林一', c_line: '© 2026 林一' });
   expect((await post(t, u, API.publish.saveInfo, info)).body.code).toBe(1);
-  expect((await post(t, u, API.publish.saveScope, scopeBody(id))).body.code).toBe(1);
+  expect((await post(t, u, API.publish.saveScope, scopeBody(id, scope))).body.code).toBe(1);
   expect((await post(t, u, API.publish.sign, signBody(id))).body.code).toBe(1);
   for (const _ of [1, 2]) expect((await adminPost(API.admin.reviewApprove, { id })).body.code).toBe(1);
   return { u, id };
@@ -535,5 +535,117 @@ describe("the console: a batch's files", () => {
     // A musician's session is no staff session: refused as anonymous (1000), nothing answered.
     expect(musician.code).toBe(1000);
     expect(musician.data ?? null).toBeNull();
+  }, 60_000);
+});
+
+describe('permanent removal (purge)', () => {
+  it('an admin purges a taken-down work at each store that takes a purge; the others are named, not sent to', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('永别', { platforms: ['qq_music', 'spotify', 'apple_music'] });
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const purge = (token: string, payload: object) =>
+      call(t.app, { method: 'POST', url: API.admin.distribution.purge, payload, headers: { 'admin-token': token } });
+    // Not taken down yet: refused with 2711.
+    expect((await purge(admin, { work_id: w.id, confirm: true })).body.code).toBe(2711);
+
+    const down = await post(t, w.u, API.distribution.takedown, { id: w.id, platforms: 'all', confirm: true });
+    expect(down.body).toMatchObject({ code: 1, data: { status: '992' } });
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    expect(stateOf(await rows(w.u, w.id))).toEqual({
+      qq_music: 'taken_down',
+      spotify: 'taken_down',
+      apple_music: 'taken_down',
+    });
+
+    // Editors (and finance, and musicians) may not: admins only.
+    const created = await adminPost('/api/admin/staff/create', {
+      username: 'purge-editor',
+      name: 'Editor',
+      password: 'Staff2026x',
+      roles: ['editor'],
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(1);
+    const editor = await staffLogin(t, 'purge-editor', 'Staff2026x');
+    expect((await purge(editor, { work_id: w.id, confirm: true })).body.code).toBe(2040);
+    const editorPlan = await call(t.app, {
+      method: 'GET',
+      url: `${API.admin.distribution.purgePlan}?work_id=${w.id}`,
+      headers: { 'admin-token': editor },
+    });
+    expect(editorPlan.body.code).toBe(2040);
+    expect((await post(t, w.u, API.admin.distribution.purge, { work_id: w.id, confirm: true })).body.code).toBe(1000);
+    // Unconfirmed: a validation error, nothing sent.
+    expect((await purge(admin, { work_id: w.id })).body.code).toBe(2001);
+
+    // The plan names each store: Apple Music's pack takes a purge, Spotify's and QQ Music's do not.
+    const plan = (await adminGet(`${API.admin.distribution.purgePlan}?work_id=${w.id}`)).body.data;
+    expect(plan).toMatchObject({ work_id: w.id, title: '永别', status: '992', can_purge: true });
+    const outcomes = (p: { stores: Array<{ code: string; outcome: string }> }) =>
+      Object.fromEntries(p.stores.map((x) => [x.code, x.outcome]));
+    expect(outcomes(plan)).toEqual({ apple_music: 'send', qq_music: 'refused', spotify: 'refused' });
+
+    const res = await purge(admin, { work_id: w.id, confirm: true });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    expect(outcomes(res.body.data)).toEqual({ apple_music: 'sent', qq_music: 'refused', spotify: 'refused' });
+    // Twice is once: the second request sends nothing more.
+    const again = await purge(admin, { work_id: w.id, confirm: true });
+    expect(outcomes(again.body.data)).toEqual({ apple_music: 'already', qq_music: 'refused', spotify: 'refused' });
+
+    await runDeliveries(t.deps, w.id);
+    const { rows: purges } = await t.sql(
+      "SELECT platform_code, state, xml, xml_sha256, batch_id FROM delivery_messages WHERE work_id = $1 AND action = 'purge'",
+      [w.id],
+    );
+    expect(purges.map((m) => [m.platform_code, m.state])).toEqual([['apple_music', 'purged']]);
+    const xml = purges[0].xml as string;
+    expect(xml).toContain('<ern:PurgeReleaseMessage');
+    expect(purges[0].xml_sha256).toBe(createHash('sha256').update(xml).digest('hex'));
+    // Apple Music's batch carries the purge message (no resources) and BatchComplete.
+    const detail = (await adminGet(`${API.admin.distribution.batch}?id=${purges[0].batch_id}`)).body
+      .data as OpsBatchDetail;
+    expect(detail.file_list.map((f) => f.kind)).toEqual(['message', 'batch_complete']);
+    const onDisk = await readFile(
+      path.join(t.deps.config.delivery.dir, 'apple_music', detail.folder, detail.file_list[0]!.path),
+      'utf8',
+    );
+    expect(onDisk).toBe(xml);
+    // Spotify received nothing: no new batch, no purge row.
+    expect(await store.ingest()).toEqual([]);
+    await expect(
+      t.sql(
+        "UPDATE delivery_messages SET xml = 'x', xml_sha256 = repeat('0', 64) WHERE work_id = $1 AND action = 'purge'",
+        [w.id],
+      ),
+    ).rejects.toThrow(/immutable/);
+
+    // After it is done, asking again still sends nothing; the musician sees it removed and cannot restore it.
+    expect(outcomes((await purge(admin, { work_id: w.id, confirm: true })).body.data).apple_music).toBe('already');
+    const { rows: count } = await t.sql(
+      "SELECT count(*)::int AS n FROM delivery_messages WHERE work_id = $1 AND action = 'purge'",
+      [w.id],
+    );
+    expect(count[0].n).toBe(1);
+    const d = await rows(w.u, w.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'taken_down', spotify: 'taken_down', apple_music: 'purged' });
+    expect(d.can_restore).toEqual([]);
+    expect((await post(t, w.u, API.distribution.restore, { id: w.id })).body.code).toBe(2101);
+
+    // A store over SFTP that takes purges (Spotify given the generic pack here): the store reads the purge, accepts
+    // it, and its acknowledgement makes the row purged.
+    await t.sql("UPDATE platforms SET rule_pack = 'generic' WHERE code = 'spotify'");
+    try {
+      const more = await purge(admin, { work_id: w.id, confirm: true });
+      expect(outcomes(more.body.data)).toEqual({ apple_music: 'already', qq_music: 'refused', spotify: 'sent' });
+      await runDeliveries(t.deps, w.id);
+      expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+      await pollAcknowledgements(t.deps);
+      expect(stateOf(await rows(w.u, w.id)).spotify).toBe('purged');
+    } finally {
+      await t.sql("UPDATE platforms SET rule_pack = 'spotify' WHERE code = 'spotify'");
+    }
   }, 60_000);
 });

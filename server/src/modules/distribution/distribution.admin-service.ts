@@ -273,6 +273,7 @@ export async function markLive(deps: Deps, id: number): Promise<void> {
   if (!m) throw new AppError('DELIVERY_MESSAGE_NOT_FOUND');
   if (
     m.action === 'takedown' ||
+    m.action === 'purge' ||
     !(await moveMessage(db, id, ['delivered', 'acknowledged'], 'live', { live_at: new Date(), live_by: 'editor' }))
   )
     throw new AppError('WORK_STATUS_CONFLICT', { state: m.state });

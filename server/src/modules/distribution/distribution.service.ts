@@ -26,6 +26,7 @@ import {
   nextMessageRowId,
   storesByCode,
   supersedePending,
+  wasPurged,
 } from './distribution.repository';
 import { wakeDeliveries } from './distribution.tasks';
 
@@ -119,6 +120,7 @@ export async function markDeliveredStoresLive(db: Db, workId: number): Promise<s
   for (const m of await latestPerStore(db, workId))
     if (
       m.action !== 'takedown' &&
+      m.action !== 'purge' &&
       (await moveMessage(db, m.id, ['delivered', 'acknowledged'], 'live', { live_at: new Date(), live_by: 'editor' }))
     )
       marked.push(m.platform_code);
@@ -162,12 +164,17 @@ export async function requestTakedown(
   return result;
 }
 
-/** Brings a taken-down work back: 992 → 990, the release restated with its deals to the stores that had it. */
+/**
+ * Brings a taken-down work back: 992 → 990, the release restated with its deals to the stores that had it. Not once
+ * an admin removed it permanently (distribution.purge.ts).
+ */
 export async function restoreWork(deps: Deps, userId: number, workId: number): Promise<TakedownResult> {
   return deps.database.db.transaction().execute(async (trx) => {
     const work = await findWork(trx, workId, { userId, forUpdate: true });
     if (!work) throw new AppError('WORK_NOT_FOUND');
     if (work.status !== '992') throw new AppError('WORK_STATUS_CONFLICT', { status: work.status });
+    // Removed permanently (a purge was sent): it does not come back.
+    if (await wasPurged(trx, workId)) throw new AppError('WORK_STATUS_CONFLICT', { status: work.status, purged: true });
     const status = await applyTransition(trx, { workId, from: '992', action: 'restore', actor: 'user', userId });
     await queueRelease(deps, trx, workId, work.platforms, { userId });
     return { work_id: workId, status, platforms: work.platforms };

@@ -59,7 +59,7 @@ export async function workDistribution(
     }
     const state = m.state as DeliveryState;
     const from = m.delivered_at ? m.delivered_at.toISOString().slice(0, 10) : today;
-    const onTheWay = ON_THE_WAY.includes(m.state) && m.action !== 'takedown';
+    const onTheWay = ON_THE_WAY.includes(m.state) && m.action !== 'takedown' && m.action !== 'purge';
     return {
       code,
       name,
@@ -82,8 +82,9 @@ export async function workDistribution(
       work.status === '990' || work.status === '991'
         ? rows.filter((r) => r.delivered_at !== null && r.action !== 'takedown').map((r) => r.code)
         : [],
+    // A work removed permanently anywhere (a purge) does not come back.
     can_restore:
-      work.status === '992'
+      work.status === '992' && ![...latest.values()].some((m) => m.action === 'purge')
         ? rows.filter((r) => r.state === 'taken_down' && work.platforms.includes(r.code)).map((r) => r.code)
         : [],
   };
