@@ -3,7 +3,8 @@
  * stores and watches each one receive it (delivered is not live); Spotify's acknowledgement refuses a damaged file
  * and the musician reads the reason in Chinese with who acts; the editor marks the work online for the stores that
  * confirm nothing and the musician sees them live; the console opens the batch's files; the musician takes the work
- * down from every store after a confirmation, and the list says taken down.
+ * down from every store after a confirmation, and the list says taken down; an admin removes it permanently from the
+ * store that takes a purge, the console naming the stores that do not.
  *
  * Out of the box every store is a folder under DELIVERY_DIR (the journey server's data folder); the store's answer is
  * played by writing its acknowledgement file there, as a store collecting that folder would.
@@ -23,6 +24,16 @@ async function staffLogIn(page: Page) {
   await page.getByLabel('密码').fill(ADMIN_PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
+}
+
+async function sql<R = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as R[];
+  } finally {
+    await client.end();
+  }
 }
 
 /** The latest message sent to a store for a work (its id is what the store acknowledges) and its batch's row id. */
@@ -174,5 +185,41 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
     .first()
     .click();
   await expect(row.getByTestId('work-status')).toHaveText('作品已下架');
+
+  // An admin removes it permanently from the stores that take a purge. Spotify's and QQ Music's packs take none: the
+  // console says so and sends them nothing. NetEase is given the generic pack (which takes one) for this step.
+  await sql("UPDATE platforms SET rule_pack = 'generic' WHERE code = 'netease'");
+  try {
+    await expect
+      .poll(async () => (await sql(takenDownAt, [work.id])).map((r) => r.platform_code), { timeout: 30_000 })
+      .toContain('netease');
+    await staff.goto('/admin/distribution');
+    const panel = staff.getByTestId('purge-panel');
+    await panel.getByLabel('作品 ID').fill(String(work.id));
+    await panel.getByRole('button', { name: '查看' }).click();
+    await expect(panel.getByTestId('purge-store-spotify')).toContainText('该平台不接受永久删除，保持下架');
+    await expect(panel.getByTestId('purge-store-qq_music')).toContainText('该平台不接受永久删除，保持下架');
+    await expect(panel.getByTestId('purge-store-netease')).toContainText('将发送永久删除');
+    await panel.getByTestId('purge-button').click();
+    const purgeConfirm = staff.getByRole('dialog').filter({ has: staff.getByTestId('purge-confirm') });
+    await expect(purgeConfirm).toContainText(`永久删除《${title}》（#${work.id}）？`);
+    await expect(purgeConfirm).toContainText('将向网易云音乐发送永久删除指令');
+    await expect(purgeConfirm).toContainText(/QQ音乐\S*Spotify不接受永久删除，不会发送/);
+    await purgeConfirm.getByRole('button', { name: '确定永久删除' }).click();
+    await expect(panel.getByTestId('purge-store-netease')).toContainText('已发送过，不会重复发送');
+    await expect(panel.getByTestId('purge-button')).toBeDisabled();
+  } finally {
+    await sql("UPDATE platforms SET rule_pack = 'cn' WHERE code = 'netease'");
+  }
+  // The musician sees NetEase removed permanently, and the work can no longer be restored.
+  await page.reload();
+  await row.getByTestId('work-stores').click();
+  await expect(drawer.getByTestId('store-row-netease').getByTestId('store-state')).toHaveText('已永久删除', {
+    timeout: 30_000,
+  });
+  await expect(drawer.getByTestId('restore-button')).toBeHidden();
   await staffContext.close();
 });
+
+const takenDownAt =
+  "SELECT platform_code FROM delivery_messages WHERE work_id = $1 AND action = 'takedown' AND state = 'taken_down'";

@@ -2,17 +2,20 @@
  * /admin/distribution (roles editor and admin): delivery operations. Stores with their messages per state and their
  * failures by rule, holding a store (nothing leaves for it until released); recent batches with their messages, and
  * each batch's files in a drawer (batch-files-drawer.tsx); failed messages with a full or metadata-only redelivery
- * and the diff of the release's last two messages at that store. Refreshes every 15 s.
+ * and the diff of the release's last two messages at that store; for admins, the permanent removal of a taken-down
+ * work (purge-panel.tsx). Refreshes every 15 s.
  */
 import type { OpsBatch, OpsMessage, OpsStoreRow } from '@trackline/contract/distribution-types';
 import { App, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { useAdminT } from '../i18n';
+import { useCurrentStaff } from '../shell/current-staff';
 import { LoadFailed } from '../shell/load-failed';
 import { PageHeader } from '../shell/page-header';
 import { BatchFilesDrawer } from './batch-files-drawer';
 import { holdStore, redeliver, useDeliveryOverview, useMessageDiff, useRefreshDelivery } from './distribution-api';
+import { PurgePanel } from './purge-panel';
 import './distribution.css';
 
 function DiffModal({ target, onClose }: { target: { workId: number; code: string } | null; onClose: () => void }) {
@@ -52,6 +55,7 @@ export default function DeliveryOpsPage() {
   const { t } = useAdminT();
   const { message, modal } = App.useApp();
   const overview = useDeliveryOverview();
+  const isAdmin = useCurrentStaff().roles.includes('admin');
   const refresh = useRefreshDelivery();
   const [diff, setDiff] = useState<{ workId: number; code: string } | null>(null);
   const [filesOf, setFilesOf] = useState<{ id: number; folder: string } | null>(null);
@@ -213,6 +217,7 @@ export default function DeliveryOpsPage() {
           />
         </>
       )}
+      {isAdmin && <PurgePanel />}
       <DiffModal target={diff} onClose={() => setDiff(null)} />
       <BatchFilesDrawer batch={filesOf} onClose={() => setFilesOf(null)} />
     </div>

@@ -42,5 +42,26 @@ export const distributionEn: AdminMessages['distribution'] = {
   fileNotSent: 'Not delivered (the batch failed)',
   filesNote:
     "A file's state is its batch's: in a complete batch every file was checked by size and renamed, and BatchComplete written last.",
+  purgeHeading: 'Permanent removal (admins only)',
+  purgeIntro:
+    'A permanent removal sends a PurgeReleaseMessage to the stores that accept one: the release is removed from their systems for good and the work can never be restored. Only for a work taken down from every store. Stores that take no purge, such as Spotify, get nothing and stay taken down.',
+  purgeWorkId: 'Work ID',
+  purgeLoad: 'Look up',
+  purgeNotTakenDown:
+    'This work is not taken down from every store (status {{status}}): it cannot be removed permanently.',
+  purgeNoStores: 'Nothing was ever sent to a store for this work',
+  purgeButton: 'Remove permanently…',
+  purgeConfirmTitle: 'Remove "{{title}}" (#{{id}}) permanently?',
+  purgeConfirmText:
+    'A PurgeReleaseMessage goes to {{stores}}. This cannot be undone, and the work can never be restored.',
+  purgeConfirmRefused: '{{stores}} take no purge: nothing is sent there, the release stays taken down.',
+  purgeOk: 'Remove permanently',
+  purgeDone: 'Permanent removal requested',
+  purgeSend: 'A purge will be sent',
+  purgeSent: 'Purge requested',
+  purgeAlready: 'Sent before: not sent again',
+  purgeRefused: 'This store takes no purge: it stays taken down',
+  purgeNotTakenDownStore: 'Not taken down at this store yet',
+  purgeManual: 'Handled by hand: the engine does not deliver here',
   done: 'Done',
 };
