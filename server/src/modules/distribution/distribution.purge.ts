@@ -18,7 +18,7 @@ import { wakeDeliveries } from './distribution.tasks';
 import { rulePack } from './gates/store-rules';
 
 function outcomeAt(store: StoreRow | undefined, last: MessageRow): PurgePlan['stores'][number]['outcome'] {
-  if (!store || !store.delivery_enabled || store.transport === 'none') return 'manual';
+  if (!store?.delivery_enabled || store.transport === 'none') return 'manual';
   // A purge on its way or done is not sent again; one that failed may be.
   if (last.action === 'purge' && last.state !== 'failed') return 'already';
   if (!rulePack(store.rule_pack).acceptsPurge) return 'refused';
