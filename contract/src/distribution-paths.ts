@@ -18,10 +18,16 @@ export const DISTRIBUTION_ADMIN_PATHS = {
   redeliver: '/api/admin/distribution/redeliver',
   /** POST { code, held, reason } */
   hold: '/api/admin/distribution/hold',
+  /** GET ?id= — one batch (its row id) with its files: path in the batch folder, kind, size, SHA-256, state. */
+  batch: '/api/admin/distribution/batch',
   /** GET ?work_id&platform_code — the last two messages and a line diff of their XML. */
   diff: '/api/admin/distribution/diff',
   /** GET ?id= — the exact XML of one message, as sent. */
   xml: '/api/admin/distribution/xml',
+  /** GET ?work_id= — role admin: what a permanent removal of a taken-down work would send to each store. */
+  purgePlan: '/api/admin/distribution/purge_plan',
+  /** POST { work_id, confirm: true } — role admin: a PurgeReleaseMessage to each store of a 992 work that takes one. */
+  purge: '/api/admin/distribution/purge',
   /** POST { id } — a store that confirms nothing: an editor records it live. */
   markLive: '/api/admin/distribution/mark_live',
 } as const;

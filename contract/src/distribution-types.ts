@@ -14,6 +14,7 @@ export const DELIVERY_STATES = [
   'live',
   'failed',
   'taken_down',
+  'purged',
 ] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
@@ -101,6 +102,43 @@ export interface OpsBatch {
   messages: Array<{ id: number; message_id: string; work_id: number; action: DeliveryAction; state: DeliveryState }>;
 }
 
+/** What a file of a batch is: a release's message XML, a binary it carries, or the batch's BatchComplete marker. */
+export type BatchFileKind = 'message' | 'resource' | 'batch_complete';
+
+/**
+ * Where a file of a batch stands, from its batch: `uploaded` once the batch is complete (every file arrived under a
+ * temporary name, its size checked, renamed, BatchComplete written last); `uploading` while the batch is under way
+ * or waiting for a retry (files that arrived whole are kept by the next attempt); `not_sent` when the batch failed.
+ */
+export type BatchFileState = 'uploaded' | 'uploading' | 'not_sent';
+
+export interface OpsBatchFile {
+  /** Path inside the batch folder ('088888800011/resources/088888800011_T1.wav'). */
+  path: string;
+  kind: BatchFileKind;
+  size_bytes: number;
+  /** Lower-case hex SHA-256 of the file's bytes (the message's own for an XML, the ERN's HashSum for a binary). */
+  sha256: string;
+  state: BatchFileState;
+  /** The message the file belongs to (null for BatchComplete). */
+  message_id: string | null;
+}
+
+export interface OpsBatchDetail extends Omit<OpsBatch, 'messages'> {
+  store_name: string;
+  messages: Array<{
+    id: number;
+    message_id: string;
+    work_id: number;
+    work_title: string;
+    action: DeliveryAction;
+    state: DeliveryState;
+    xml_sha256: string | null;
+  }>;
+  /** The files, in upload order: each release's resources then its message, and BatchComplete last. */
+  file_list: OpsBatchFile[];
+}
+
 export interface OpsMessage {
   id: number;
   message_id: string;
@@ -123,6 +161,24 @@ export interface OpsOverview {
   stores: OpsStoreRow[];
   batches: OpsBatch[];
   failed: OpsMessage[];
+}
+
+/**
+ * Permanent removal (PurgeReleaseMessage) at one store of a taken-down work: `send` it would be sent (the plan),
+ * `sent` it was queued now, `already` a purge went to it before (sent once, whatever the number of requests),
+ * `refused` the store's rule pack takes no purge (Spotify's, the Chinese stores'): the takedown stays its last word,
+ * `not_taken_down` the store does not hold it as taken down (nothing reached it, or its takedown is still on its
+ * way), `manual` the engine does not deliver to it.
+ */
+export type PurgeOutcome = 'send' | 'sent' | 'already' | 'refused' | 'not_taken_down' | 'manual';
+
+export interface PurgePlan {
+  work_id: number;
+  title: string;
+  status: string;
+  /** The work is taken down (992) and at least one store would get the purge. */
+  can_purge: boolean;
+  stores: Array<{ code: string; name: string; outcome: PurgeOutcome }>;
 }
 
 /** The last two messages of a release at a store, and a line diff of their XML. */

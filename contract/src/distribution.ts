@@ -25,3 +25,9 @@ export const holdBody = z.object({
 });
 export const diffQuery = z.object({ work_id: id, platform_code: storeCode });
 export const messageIdQuery = z.object({ id });
+export const batchQuery = z.object({ id });
+export const purgeBody = z.object({
+  work_id: id,
+  /** The admin confirmed in a dialog naming the work and the stores: a purge is never sent by accident. */
+  confirm: z.literal(true),
+});

@@ -819,6 +819,19 @@ export const errorCatalogue = {
     zh: '发票须为 PDF、JPG 或 PNG 文件，且不超过 10 MB',
     en: 'The invoice must be a PDF, JPG or PNG file of at most 10 MB',
   },
+  // Delivery, continued (issue 13): a batch's files in the console, permanent removal (purge).
+  DELIVERY_BATCH_NOT_FOUND: {
+    code: 2710,
+    status: 200,
+    zh: '批次不存在',
+    en: 'This batch does not exist',
+  },
+  DELIVERY_PURGE_NOT_TAKEN_DOWN: {
+    code: 2711,
+    status: 200,
+    zh: '只有已从所有平台下架的作品才能永久删除',
+    en: 'Only a work taken down from every store can be removed permanently',
+  },
 } as const satisfies Record<string, { code: number; status: number; zh: string; en: string }>;
 
 export type ErrorKey = keyof typeof errorCatalogue;

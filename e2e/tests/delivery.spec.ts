@@ -2,8 +2,9 @@
  * Delivery to stores (issue 13): an editor approves a submitted single in the console; the musician opens the work's
  * stores and watches each one receive it (delivered is not live); Spotify's acknowledgement refuses a damaged file
  * and the musician reads the reason in Chinese with who acts; the editor marks the work online for the stores that
- * confirm nothing and the musician sees them live; the musician takes the work down from every store after a
- * confirmation, and the list says taken down.
+ * confirm nothing and the musician sees them live; the console opens the batch's files; the musician takes the work
+ * down from every store after a confirmation, and the list says taken down; an admin removes it permanently from the
+ * store that takes a purge, the console naming the stores that do not.
  *
  * Out of the box every store is a folder under DELIVERY_DIR (the journey server's data folder); the store's answer is
  * played by writing its acknowledgement file there, as a store collecting that folder would.
@@ -25,16 +26,26 @@ async function staffLogIn(page: Page) {
   await expect(page).toHaveURL(/\/admin\/?$/);
 }
 
-/** The id of the latest message sent to a store for a work (what the store acknowledges). */
-async function messageId(workId: number, store: string): Promise<string> {
+async function sql<R = Record<string, unknown>>(text: string, values: unknown[] = []): Promise<R[]> {
+  const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as R[];
+  } finally {
+    await client.end();
+  }
+}
+
+/** The latest message sent to a store for a work (its id is what the store acknowledges) and its batch's row id. */
+async function lastMessage(workId: number, store: string): Promise<{ messageId: string; batchId: number }> {
   const client = new pg.Client({ connectionString: process.env.E2E_DATABASE_URL });
   await client.connect();
   try {
     const { rows } = await client.query(
-      'SELECT message_id FROM delivery_messages WHERE work_id = $1 AND platform_code = $2 ORDER BY id DESC LIMIT 1',
+      'SELECT message_id, batch_id FROM delivery_messages WHERE work_id = $1 AND platform_code = $2 ORDER BY id DESC LIMIT 1',
       [workId, store],
     );
-    return rows[0].message_id;
+    return { messageId: rows[0].message_id, batchId: Number(rows[0].batch_id) };
   } finally {
     await client.end();
   }
@@ -75,7 +86,7 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   // Spotify's acknowledgement: a damaged file. The musician reads why, and that staff are on it.
   const acks = path.join(process.env.E2E_DELIVERY_DIR!, 'spotify', 'acknowledgements');
   mkdirSync(acks, { recursive: true });
-  const sent = await messageId(work.id, 'spotify');
+  const { messageId: sent, batchId } = await lastMessage(work.id, 'spotify');
   writeFileSync(
     path.join(acks, `ACK_${sent}_20261123080000000.xml`),
     `<?xml version="1.0" encoding="UTF-8"?>
@@ -101,6 +112,30 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
   await expect(staff.getByTestId('ops-failure-rule').filter({ hasText: 'ack.ResourceCorrupt' }).first()).toBeVisible({
     timeout: 30_000,
   });
+  // The batch that carried it opens with its files: the message XML, its resources, BatchComplete last, each with
+  // its size, hash and state. A list that cannot be loaded says so and offers a retry.
+  const batchCall = '**/api/admin/distribution/batch*';
+  await staff.route(batchCall, (route) => route.fulfill({ json: { code: 2001, msg: '批次暂时不可用', data: null } }));
+  await staff.getByTestId(`ops-batch-files-${batchId}`).click();
+  const filesDrawer = staff.locator('.ant-drawer-content').filter({ hasText: /批次 N_\d{17} 的文件/ });
+  await expect(filesDrawer).toContainText('数据加载失败');
+  await staff.getByRole('dialog').filter({ hasText: '批次暂时不可用' }).getByRole('button').click();
+  await staff.unroute(batchCall);
+  await filesDrawer.getByRole('button', { name: '重试' }).click();
+  const paths = filesDrawer.getByTestId('batch-file-path');
+  await expect(paths).toHaveCount(4);
+  await expect(paths.last()).toHaveText(/^BatchComplete_\d{17}\.xml$/);
+  await expect(filesDrawer.getByTestId('batch-file-kind')).toHaveText([
+    '资源文件',
+    '资源文件',
+    '消息 XML',
+    'BatchComplete 标记',
+  ]);
+  await expect(filesDrawer).toContainText(sent);
+  await expect(filesDrawer.getByText('已上传并核对大小')).toHaveCount(4);
+  await filesDrawer.getByRole('button', { name: /Close|关闭/ }).click();
+  await expect(filesDrawer).toBeHidden();
+
   // The diff of the release's messages at that store opens from the refusal. A diff that cannot be loaded says so
   // and offers a retry, rather than an empty window.
   const diffCall = '**/api/admin/distribution/diff*';
@@ -150,5 +185,41 @@ test('an approved work goes to each store; a refusal is explained; live; taken d
     .first()
     .click();
   await expect(row.getByTestId('work-status')).toHaveText('作品已下架');
+
+  // An admin removes it permanently from the stores that take a purge. Spotify's and QQ Music's packs take none: the
+  // console says so and sends them nothing. NetEase is given the generic pack (which takes one) for this step.
+  await sql("UPDATE platforms SET rule_pack = 'generic' WHERE code = 'netease'");
+  try {
+    await expect
+      .poll(async () => (await sql(takenDownAt, [work.id])).map((r) => r.platform_code), { timeout: 30_000 })
+      .toContain('netease');
+    await staff.goto('/admin/distribution');
+    const panel = staff.getByTestId('purge-panel');
+    await panel.getByLabel('作品 ID').fill(String(work.id));
+    await panel.getByRole('button', { name: '查看' }).click();
+    await expect(panel.getByTestId('purge-store-spotify')).toContainText('该平台不接受永久删除，保持下架');
+    await expect(panel.getByTestId('purge-store-qq_music')).toContainText('该平台不接受永久删除，保持下架');
+    await expect(panel.getByTestId('purge-store-netease')).toContainText('将发送永久删除');
+    await panel.getByTestId('purge-button').click();
+    const purgeConfirm = staff.getByRole('dialog').filter({ has: staff.getByTestId('purge-confirm') });
+    await expect(purgeConfirm).toContainText(`永久删除《${title}》（#${work.id}）？`);
+    await expect(purgeConfirm).toContainText('将向网易云音乐发送永久删除指令');
+    await expect(purgeConfirm).toContainText(/QQ音乐\S*Spotify不接受永久删除，不会发送/);
+    await purgeConfirm.getByRole('button', { name: '确定永久删除' }).click();
+    await expect(panel.getByTestId('purge-store-netease')).toContainText('已发送过，不会重复发送');
+    await expect(panel.getByTestId('purge-button')).toBeDisabled();
+  } finally {
+    await sql("UPDATE platforms SET rule_pack = 'cn' WHERE code = 'netease'");
+  }
+  // The musician sees NetEase removed permanently, and the work can no longer be restored.
+  await page.reload();
+  await row.getByTestId('work-stores').click();
+  await expect(drawer.getByTestId('store-row-netease').getByTestId('store-state')).toHaveText('已永久删除', {
+    timeout: 30_000,
+  });
+  await expect(drawer.getByTestId('restore-button')).toBeHidden();
   await staffContext.close();
 });
+
+const takenDownAt =
+  "SELECT platform_code FROM delivery_messages WHERE work_id = $1 AND action = 'takedown' AND state = 'taken_down'";

@@ -6,11 +6,12 @@
  * a late second acknowledgement; a takedown and a restore; the XML kept immutable; a worker killed mid-batch.
  */
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { WorkDistribution } from '@trackline/contract/distribution-types';
+import type { OpsBatchDetail, WorkDistribution } from '@trackline/contract/distribution-types';
 import { API } from '@trackline/contract/paths';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pollAcknowledgements } from '../src/modules/distribution/delivery-acks';
@@ -64,13 +65,13 @@ const adminGet = (url: string) => call(t.app, { method: 'GET', url, headers: { '
 type Musician = Awaited<ReturnType<typeof registerUser>>;
 
 /** A single published through the real calls and approved by an editor: 990, queued for QQ Music and Spotify. */
-async function approvedWork(title: string): Promise<{ u: Musician; id: number }> {
+async function approvedWork(title: string, scope: Record<string, unknown> = {}): Promise<{ u: Musician; id: number }> {
   const u = await registerVerifiedUser(t, {}, nextIp());
   const files = await uploadBasics(t, u);
   const { id } = (await post(t, u, API.publish.create, { kind: 'single' })).body.data;
   const info = infoBody(id, files, { title, p_line: '℗ 2026 林一', c_line: '© 2026 林一' });
   expect((await post(t, u, API.publish.saveInfo, info)).body.code).toBe(1);
-  expect((await post(t, u, API.publish.saveScope, scopeBody(id))).body.code).toBe(1);
+  expect((await post(t, u, API.publish.saveScope, scopeBody(id, scope))).body.code).toBe(1);
   expect((await post(t, u, API.publish.sign, signBody(id))).body.code).toBe(1);
   for (const _ of [1, 2]) expect((await adminPost(API.admin.reviewApprove, { id })).body.code).toBe(1);
   return { u, id };
@@ -373,5 +374,278 @@ describe('a change to a live work', () => {
     expect(update).toContain('<IsProvidedInDelivery>false');
     expect(update).not.toContain('<IsProvidedInDelivery>true');
     expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+  }, 60_000);
+});
+
+describe('a change that drops a store', () => {
+  it('takes the release down at the dropped store; the stores still chosen get the update', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('告别');
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const online = await adminPost(API.admin.reviewOnline, { id: w.id, before_release: true });
+    expect(online.body.code, JSON.stringify(online.body)).toBe(1);
+    expect(await statusOf(w.id)).toBe('991');
+
+    // The change keeps QQ Music only; an editor approves it.
+    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
+    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
+    const info = infoBody(
+      w.id,
+      { cover: live.cover.key },
+      {
+        title: '告别',
+        p_line: '℗ 2026 林一',
+        c_line: '© 2026 林一',
+        tracks: [
+          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
+        ],
+      },
+    );
+    for (const [path, body] of [
+      [API.publish.saveInfo, info],
+      [API.publish.saveScope, scopeBody(w.id, { platforms: ['qq_music'], release_date: live.release_date })],
+      [API.publish.sign, signBody(w.id)],
+    ] as const) {
+      const res = await post(t, w.u, path, body);
+      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
+    }
+    for (const _ of [1, 2]) {
+      const res = await adminPost(API.admin.reviewApprove, { id: w.id });
+      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    }
+    expect(await statusOf(w.id)).toBe('990');
+    const queued = await t.sql(
+      'SELECT platform_code, action, state FROM delivery_messages WHERE work_id = $1 ORDER BY id',
+      [w.id],
+    );
+    expect(queued.rows.slice(-2).map((m) => [m.platform_code, m.action])).toEqual([
+      ['qq_music', 'update'],
+      ['spotify', 'takedown'],
+    ]);
+
+    await runDeliveries(t.deps, w.id);
+    // Spotify receives a NewReleaseMessage without deals, accepts it, and its row ends taken down.
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const { rows: sent } = await t.sql(
+      "SELECT action, state, xml FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id",
+      [w.id],
+    );
+    expect(sent.map((m) => [m.action, m.state])).toEqual([
+      ['insert', 'live'],
+      ['takedown', 'taken_down'],
+    ]);
+    expect(sent[1].xml).toContain('<ern:NewReleaseMessage');
+    expect(sent[1].xml).not.toContain('<DealList>');
+    const d = await rows(w.u, w.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'delivered', spotify: 'taken_down' });
+    expect(d.stores.find((s) => s.code === 'qq_music')?.action).toBe('update');
+    // One takedown and nothing else: no update goes to the store the work left.
+    const again = await t.sql(
+      "SELECT count(*)::int AS n FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify'",
+      [w.id],
+    );
+    expect(again.rows[0].n).toBe(2);
+  }, 60_000);
+});
+
+describe("the console: a batch's files", () => {
+  it('lists each file of a batch with its kind, size, SHA-256 and state; editors and admins only', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('文件清单');
+    await runDeliveries(t.deps, w.id);
+    const { rows: sent } = await t.sql(
+      "SELECT m.message_id, m.batch_id, m.xml_sha256, b.folder FROM delivery_messages m JOIN delivery_batches b ON b.id = m.batch_id WHERE m.work_id = $1 AND m.platform_code = 'spotify'",
+      [w.id],
+    );
+    const batchRowId = Number(sent[0].batch_id);
+    // The overview's batches carry the id the call takes.
+    const ops = (await adminGet(API.admin.distribution.overview)).body.data;
+    expect(ops.batches.map((b: { id: number }) => b.id)).toContain(batchRowId);
+
+    const res = await adminGet(`${API.admin.distribution.batch}?id=${batchRowId}`);
+    expect(res.body.code, JSON.stringify(res.body).slice(0, 300)).toBe(1);
+    const detail = res.body.data as OpsBatchDetail;
+    expect(detail).toMatchObject({
+      id: batchRowId,
+      platform_code: 'spotify',
+      folder: sent[0].folder,
+      state: 'complete',
+    });
+    expect(detail.messages).toEqual([
+      expect.objectContaining({
+        message_id: sent[0].message_id,
+        work_id: w.id,
+        work_title: '文件清单',
+        action: 'insert',
+      }),
+    ]);
+    expect(detail.file_list.map((f) => f.kind)).toEqual(['resource', 'resource', 'message', 'batch_complete']);
+    expect(detail.file_list.every((f) => f.state === 'uploaded')).toBe(true);
+    const xmlFile = detail.file_list.find((f) => f.kind === 'message')!;
+    expect(xmlFile.sha256).toBe(sent[0].xml_sha256);
+    expect(xmlFile.message_id).toBe(sent[0].message_id);
+    // Every file listed is in the store's batch folder with that size and hash, and nothing else is.
+    for (const f of detail.file_list) {
+      const bytes = await readFile(path.join(storeRoot, detail.folder, f.path));
+      expect(bytes.length, f.path).toBe(f.size_bytes);
+      expect(createHash('sha256').update(bytes).digest('hex'), f.path).toBe(f.sha256);
+    }
+    const upc = detail.file_list.find((f) => f.kind === 'message')!.path.split('/')[0]!;
+    const onDisk = [
+      ...(await readdir(path.join(storeRoot, detail.folder))).filter((n) => n !== upc),
+      ...(await readdir(path.join(storeRoot, detail.folder, upc)))
+        .filter((n) => n !== 'resources')
+        .map((n) => `${upc}/${n}`),
+      ...(await readdir(path.join(storeRoot, detail.folder, upc, 'resources'))).map((n) => `${upc}/resources/${n}`),
+    ];
+    expect(onDisk.sort()).toEqual(detail.file_list.map((f) => f.path).sort());
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+
+    // Unknown batch: 2710. Roles: an editor reads it, finance and a musician do not.
+    expect((await adminGet(`${API.admin.distribution.batch}?id=999999999`)).body.code).toBe(2710);
+    for (const [username, roles] of [
+      ['batch-editor', ['editor']],
+      ['batch-finance', ['finance']],
+    ] as const) {
+      const created = await adminPost('/api/admin/staff/create', {
+        username,
+        name: username,
+        password: 'Staff2026x',
+        roles,
+      });
+      expect(created.body.code, JSON.stringify(created.body)).toBe(1);
+    }
+    const as = async (token: string) =>
+      (
+        await call(t.app, {
+          method: 'GET',
+          url: `${API.admin.distribution.batch}?id=${batchRowId}`,
+          headers: { 'admin-token': token },
+        })
+      ).body;
+    const editor = await as(await staffLogin(t, 'batch-editor', 'Staff2026x'));
+    expect(editor.code).toBe(1);
+    expect(editor.data.file_list).toHaveLength(4);
+    const finance = await as(await staffLogin(t, 'batch-finance', 'Staff2026x'));
+    expect(finance).toMatchObject({ code: 2040, data: null });
+    const musician = (await get(t, w.u, `${API.admin.distribution.batch}?id=${batchRowId}`)).body;
+    // A musician's session is no staff session: refused as anonymous (1000), nothing answered.
+    expect(musician.code).toBe(1000);
+    expect(musician.data ?? null).toBeNull();
+  }, 60_000);
+});
+
+describe('permanent removal (purge)', () => {
+  it('an admin purges a taken-down work at each store that takes a purge; the others are named, not sent to', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('永别', { platforms: ['qq_music', 'spotify', 'apple_music'] });
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    const purge = (token: string, payload: object) =>
+      call(t.app, { method: 'POST', url: API.admin.distribution.purge, payload, headers: { 'admin-token': token } });
+    // Not taken down yet: refused with 2711.
+    expect((await purge(admin, { work_id: w.id, confirm: true })).body.code).toBe(2711);
+
+    const down = await post(t, w.u, API.distribution.takedown, { id: w.id, platforms: 'all', confirm: true });
+    expect(down.body).toMatchObject({ code: 1, data: { status: '992' } });
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    expect(stateOf(await rows(w.u, w.id))).toEqual({
+      qq_music: 'taken_down',
+      spotify: 'taken_down',
+      apple_music: 'taken_down',
+    });
+
+    // Editors (and finance, and musicians) may not: admins only.
+    const created = await adminPost('/api/admin/staff/create', {
+      username: 'purge-editor',
+      name: 'Editor',
+      password: 'Staff2026x',
+      roles: ['editor'],
+    });
+    expect(created.body.code, JSON.stringify(created.body)).toBe(1);
+    const editor = await staffLogin(t, 'purge-editor', 'Staff2026x');
+    expect((await purge(editor, { work_id: w.id, confirm: true })).body.code).toBe(2040);
+    const editorPlan = await call(t.app, {
+      method: 'GET',
+      url: `${API.admin.distribution.purgePlan}?work_id=${w.id}`,
+      headers: { 'admin-token': editor },
+    });
+    expect(editorPlan.body.code).toBe(2040);
+    expect((await post(t, w.u, API.admin.distribution.purge, { work_id: w.id, confirm: true })).body.code).toBe(1000);
+    // Unconfirmed: a validation error, nothing sent.
+    expect((await purge(admin, { work_id: w.id })).body.code).toBe(2001);
+
+    // The plan names each store: Apple Music's pack takes a purge, Spotify's and QQ Music's do not.
+    const plan = (await adminGet(`${API.admin.distribution.purgePlan}?work_id=${w.id}`)).body.data;
+    expect(plan).toMatchObject({ work_id: w.id, title: '永别', status: '992', can_purge: true });
+    const outcomes = (p: { stores: Array<{ code: string; outcome: string }> }) =>
+      Object.fromEntries(p.stores.map((x) => [x.code, x.outcome]));
+    expect(outcomes(plan)).toEqual({ apple_music: 'send', qq_music: 'refused', spotify: 'refused' });
+
+    const res = await purge(admin, { work_id: w.id, confirm: true });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+    expect(outcomes(res.body.data)).toEqual({ apple_music: 'sent', qq_music: 'refused', spotify: 'refused' });
+    // Twice is once: the second request sends nothing more.
+    const again = await purge(admin, { work_id: w.id, confirm: true });
+    expect(outcomes(again.body.data)).toEqual({ apple_music: 'already', qq_music: 'refused', spotify: 'refused' });
+
+    await runDeliveries(t.deps, w.id);
+    const { rows: purges } = await t.sql(
+      "SELECT platform_code, state, xml, xml_sha256, batch_id FROM delivery_messages WHERE work_id = $1 AND action = 'purge'",
+      [w.id],
+    );
+    expect(purges.map((m) => [m.platform_code, m.state])).toEqual([['apple_music', 'purged']]);
+    const xml = purges[0].xml as string;
+    expect(xml).toContain('<ern:PurgeReleaseMessage');
+    expect(purges[0].xml_sha256).toBe(createHash('sha256').update(xml).digest('hex'));
+    // Apple Music's batch carries the purge message (no resources) and BatchComplete.
+    const detail = (await adminGet(`${API.admin.distribution.batch}?id=${purges[0].batch_id}`)).body
+      .data as OpsBatchDetail;
+    expect(detail.file_list.map((f) => f.kind)).toEqual(['message', 'batch_complete']);
+    const onDisk = await readFile(
+      path.join(t.deps.config.delivery.dir, 'apple_music', detail.folder, detail.file_list[0]!.path),
+      'utf8',
+    );
+    expect(onDisk).toBe(xml);
+    // Spotify received nothing: no new batch, no purge row.
+    expect(await store.ingest()).toEqual([]);
+    await expect(
+      t.sql(
+        "UPDATE delivery_messages SET xml = 'x', xml_sha256 = repeat('0', 64) WHERE work_id = $1 AND action = 'purge'",
+        [w.id],
+      ),
+    ).rejects.toThrow(/immutable/);
+
+    // After it is done, asking again still sends nothing; the musician sees it removed and cannot restore it.
+    expect(outcomes((await purge(admin, { work_id: w.id, confirm: true })).body.data).apple_music).toBe('already');
+    const { rows: count } = await t.sql(
+      "SELECT count(*)::int AS n FROM delivery_messages WHERE work_id = $1 AND action = 'purge'",
+      [w.id],
+    );
+    expect(count[0].n).toBe(1);
+    const d = await rows(w.u, w.id);
+    expect(stateOf(d)).toEqual({ qq_music: 'taken_down', spotify: 'taken_down', apple_music: 'purged' });
+    expect(d.can_restore).toEqual([]);
+    expect((await post(t, w.u, API.distribution.restore, { id: w.id })).body.code).toBe(2101);
+
+    // A store over SFTP that takes purges (Spotify given the generic pack here): the store reads the purge, accepts
+    // it, and its acknowledgement makes the row purged.
+    await t.sql("UPDATE platforms SET rule_pack = 'generic' WHERE code = 'spotify'");
+    try {
+      const more = await purge(admin, { work_id: w.id, confirm: true });
+      expect(outcomes(more.body.data)).toEqual({ apple_music: 'already', qq_music: 'refused', spotify: 'sent' });
+      await runDeliveries(t.deps, w.id);
+      expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+      await pollAcknowledgements(t.deps);
+      expect(stateOf(await rows(w.u, w.id)).spotify).toBe('purged');
+    } finally {
+      await t.sql("UPDATE platforms SET rule_pack = 'spotify' WHERE code = 'spotify'");
+    }
   }, 60_000);
 });

@@ -31,6 +31,7 @@ export const distributionEn: Messages['distribution'] = {
     live: 'Live',
     failed: 'Not delivered',
     taken_down: 'Taken down',
+    purged: 'Removed permanently',
     manual: 'Handled by staff',
   },
   takedown: {

@@ -24,6 +24,7 @@ export const distributionZhCN = {
     live: '已上线',
     failed: '未成功',
     taken_down: '已下架',
+    purged: '已永久删除',
     manual: '人工对接',
   },
   takedown: {

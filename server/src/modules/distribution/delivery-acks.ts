@@ -1,7 +1,7 @@
 /**
  * Step 3: the stores' answers. Each store's acknowledgement folder is read for files not seen before; each file is
  * recorded once (delivery_acks, unique by store and name, so two pollers never apply one twice) and applied to the
- * message it names: FileOK → acknowledged (a takedown → taken down), an error status → failed with the store's code
+ * message it names: FileOK → acknowledged (a takedown → taken down, a purge → purged), an error status → failed with the store's code
  * and text. A second acknowledgement may come after a FileOK, reporting a problem found later: it fails the message
  * then, live or not. Stores that go live by themselves (live_confirmation 'ack') are live once accepted and their
  * release date (China time) has come.
@@ -46,7 +46,7 @@ export async function pollAcknowledgements(deps: Deps, log: (msg: string) => voi
         if (!fresh || !ack || !ours) continue;
         const now = new Date();
         if (ack.ok) {
-          const to = ours.action === 'takedown' ? 'taken_down' : 'acknowledged';
+          const to = ours.action === 'takedown' ? 'taken_down' : ours.action === 'purge' ? 'purged' : 'acknowledged';
           if (
             await moveMessage(db, ours.id, ['uploading', 'delivered'], to, {
               ack_status: ack.status,

@@ -70,9 +70,11 @@ async function uploadBatchRow(deps: Deps, store: StoreRow, batchRowId: number): 
     await db.transaction().execute(async (trx) => {
       await finishBatch(trx, batchRowId, { state: 'complete', files: upload.files.length, bytes: report.bytes });
       for (const m of messages) {
-        // A takedown to a store that confirms nothing is done once it is there; everything else waits for the store.
-        const done = m.action === 'takedown' && store.live_confirmation === 'manual';
-        await moveMessage(trx, m.id, ['uploading'], done ? 'taken_down' : 'delivered', {
+        // A takedown (or purge) to a store that confirms nothing is done once it is there; the rest waits for the store.
+        const manual = store.live_confirmation === 'manual';
+        const to =
+          manual && m.action === 'takedown' ? 'taken_down' : manual && m.action === 'purge' ? 'purged' : 'delivered';
+        await moveMessage(trx, m.id, ['uploading'], to, {
           delivered_at: new Date(),
           lease_until: null,
           failure_rule: null,

@@ -1,8 +1,17 @@
 /**
- * The console's delivery operations (role editor; admins pass): overview, a work's stores, redeliver, hold a store,
- * the XML of a message as sent, the diff of a release's last two messages at a store, and marking a store live.
+ * The console's delivery operations (role editor; admins pass): overview, a batch with its files, a work's stores,
+ * redeliver, hold a store, the XML of a message as sent, the diff of a release's last two messages at a store, and
+ * marking a store live; and, for admins only, the permanent removal of a taken-down work (purge_plan, purge).
  */
-import { diffQuery, holdBody, messageIdQuery, redeliverBody, workStoresQuery } from '@trackline/contract/distribution';
+import {
+  batchQuery,
+  diffQuery,
+  holdBody,
+  messageIdQuery,
+  purgeBody,
+  redeliverBody,
+  workStoresQuery,
+} from '@trackline/contract/distribution';
 import { API } from '@trackline/contract/paths';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -10,7 +19,16 @@ import type { Deps } from '../../platform/deps';
 import type { AuthHooks } from '../../platform/http/auth';
 import { langOf, ok, okText } from '../../platform/http/envelope';
 import { requireRole } from '../staff/staff.service';
-import { hold, markLive, messageDiff, messageXml, overview, redeliver } from './distribution.admin-service';
+import {
+  batchDetail,
+  hold,
+  markLive,
+  messageDiff,
+  messageXml,
+  overview,
+  redeliver,
+} from './distribution.admin-service';
+import { purgePlan, purgeWork } from './distribution.purge';
 import { workDistribution } from './distribution.view';
 
 export async function distributionAdminRoutes(app: FastifyInstance, deps: Deps, auth: AuthHooks): Promise<void> {
@@ -24,6 +42,11 @@ export async function distributionAdminRoutes(app: FastifyInstance, deps: Deps, 
     paths.overview,
     { schema: { tags, security, summary: 'Delivery operations overview' }, preHandler },
     async (request) => ok(await overview(deps, langOf(request))),
+  );
+  r.get(
+    paths.batch,
+    { schema: { tags, security, summary: 'One batch with its files', querystring: batchQuery }, preHandler },
+    async (request) => ok(await batchDetail(deps, request.query.id, langOf(request))),
   );
   r.get(
     paths.work,
@@ -53,6 +76,33 @@ export async function distributionAdminRoutes(app: FastifyInstance, deps: Deps, 
     paths.xml,
     { schema: { tags, security, summary: 'The XML of a message, as sent', querystring: messageIdQuery }, preHandler },
     async (request) => ok(await messageXml(deps, request.query.id)),
+  );
+  // Permanent removal: admins only.
+  const adminOnly = [auth.requireStaffSession, requireRole('admin')];
+  r.get(
+    paths.purgePlan,
+    {
+      schema: { tags, security, summary: 'What a permanent removal would send', querystring: workStoresQuery },
+      preHandler: adminOnly,
+    },
+    async (request) => ok(await purgePlan(deps.database.db, request.query.work_id, langOf(request))),
+  );
+  r.post(
+    paths.purge,
+    {
+      schema: {
+        tags,
+        security,
+        summary: 'Remove a taken-down work permanently (PurgeReleaseMessage)',
+        body: purgeBody,
+      },
+      preHandler: adminOnly,
+    },
+    async (request) =>
+      ok(
+        await purgeWork(deps, request.staffMember!.id, request.body.work_id, langOf(request)),
+        okText('SAVED', langOf(request)),
+      ),
   );
   r.post(
     paths.markLive,

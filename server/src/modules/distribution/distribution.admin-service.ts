@@ -4,16 +4,26 @@
  * listed), holding a store (nothing is sent to it until released), the exact XML of a message, the diff of the last
  * two messages of a release at a store, and an editor's confirmation that a store which says nothing is live.
  */
-import type { MessageDiff, OpsMessage, OpsOverview } from '@trackline/contract/distribution-types';
+import type {
+  BatchFileState,
+  DeliveryState,
+  MessageDiff,
+  OpsBatchDetail,
+  OpsMessage,
+  OpsOverview,
+} from '@trackline/contract/distribution-types';
 
 import type { Deps } from '../../platform/deps';
 import { AppError } from '../../platform/http/app-error';
 import { findWork } from '../works/works.repository';
 import { noticeStoreChange, refreshWorkStatus } from './delivery-status';
-import { type MessageRow, messageById, moveMessage, storesByCode } from './distribution.repository';
+import { type MessageRow, messageById, messagesOfBatch, moveMessage, storesByCode } from './distribution.repository';
 import { queueMessage } from './distribution.service';
 import { wakeDeliveries } from './distribution.tasks';
 import { lineDiff } from './line-diff';
+import { sha256Hex } from './message-pipeline';
+import type { ReleaseModel } from './release-model';
+import { batchUpload, outgoingFor, textSource } from './transport/batch';
 
 function opsMessage(m: MessageRow, title = ''): OpsMessage {
   return {
@@ -113,6 +123,99 @@ export async function overview(deps: Deps, lang: 'zh-CN' | 'en'): Promise<OpsOve
   };
 }
 
+const FILE_STATE: Record<'uploading' | 'complete' | 'failed', BatchFileState> = {
+  complete: 'uploaded',
+  uploading: 'uploading',
+  failed: 'not_sent',
+};
+
+/**
+ * One batch with its files, as the upload lays them out (transport/batch.ts) from the messages it carries: each
+ * message's XML as kept (with its SHA-256), the binaries it provided (the release's hashes and sizes), BatchComplete
+ * last. A file's state is its batch's: the upload verifies every file before BatchComplete, so a complete batch has
+ * them all.
+ */
+export async function batchDetail(deps: Deps, id: number, lang: 'zh-CN' | 'en'): Promise<OpsBatchDetail> {
+  const db = deps.database.db;
+  const batch = await db.selectFrom('delivery_batches').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!batch) throw new AppError('DELIVERY_BATCH_NOT_FOUND');
+  const [store] = await storesByCode(db, [batch.platform_code]);
+  const messages = await messagesOfBatch(db, id);
+  const titles = new Map(
+    messages.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('works')
+            .select(['id', 'title'])
+            .where(
+              'id',
+              'in',
+              messages.map((m) => m.work_id),
+            )
+            .execute()
+        ).map((w) => [w.id, w.title]),
+  );
+  const carried = messages.filter((m) => m.xml !== null && m.release !== null);
+  // The bytes are not read: only the layout, sizes and hashes are wanted.
+  const outgoing = carried.map((m) => {
+    const release = m.release as ReleaseModel & { notProvided?: string[] };
+    const filesNotProvided = new Set(release.notProvided ?? []);
+    return outgoingFor(release, { messageId: m.message_id, xml: m.xml!, filesNotProvided }, () => textSource(''));
+  });
+  const xmlHash = new Map(carried.map((m) => [m.message_id, m.xml_sha256!]));
+  // The layout the batch was made with (its folder says it), whatever the store's mode is now.
+  const mode = batch.folder === `N_${batch.batch_id}` ? 'batch' : 'release';
+  const state = FILE_STATE[batch.state];
+  const upload =
+    outgoing.length > 0 && (mode === 'batch' || outgoing.length === 1)
+      ? batchUpload(mode, batch.batch_id, outgoing)
+      : null;
+  const fileList: OpsBatchDetail['file_list'] = upload
+    ? [
+        ...upload.files.map((f) => ({
+          path: f.path,
+          kind: f.kind ?? 'resource',
+          size_bytes: f.sizeBytes,
+          sha256: f.kind === 'message' ? (xmlHash.get(f.messageId!) ?? '') : (f.sha256 ?? ''),
+          state,
+          message_id: f.messageId ?? null,
+        })),
+        {
+          path: upload.complete.name,
+          kind: 'batch_complete' as const,
+          size_bytes: Buffer.byteLength(upload.complete.content, 'utf8'),
+          sha256: sha256Hex(upload.complete.content),
+          state,
+          message_id: null,
+        },
+      ]
+    : [];
+  return {
+    id: batch.id,
+    platform_code: batch.platform_code,
+    store_name: store ? (lang === 'en' ? store.name_en : store.name_zh) : batch.platform_code,
+    batch_id: batch.batch_id,
+    folder: batch.folder,
+    state: batch.state,
+    files: batch.files,
+    bytes: Number(batch.bytes),
+    error: batch.error,
+    created_at: batch.created_at.toISOString(),
+    completed_at: batch.completed_at?.toISOString() ?? null,
+    messages: messages.map((m) => ({
+      id: m.id,
+      message_id: m.message_id,
+      work_id: m.work_id,
+      work_title: titles.get(m.work_id) ?? '',
+      action: m.action,
+      state: m.state as DeliveryState,
+      xml_sha256: m.xml_sha256,
+    })),
+    file_list: fileList,
+  };
+}
+
 /** A new message restating the release to one store: full (every file again) or metadata (held files listed). */
 export async function redeliver(
   deps: Deps,
@@ -170,6 +273,7 @@ export async function markLive(deps: Deps, id: number): Promise<void> {
   if (!m) throw new AppError('DELIVERY_MESSAGE_NOT_FOUND');
   if (
     m.action === 'takedown' ||
+    m.action === 'purge' ||
     !(await moveMessage(db, id, ['delivered', 'acknowledged'], 'live', { live_at: new Date(), live_by: 'editor' }))
   )
     throw new AppError('WORK_STATUS_CONFLICT', { state: m.state });

@@ -239,3 +239,15 @@ export function storesToPoll(db: Db) {
     .where('transport', '!=', 'none')
     .execute();
 }
+
+/** Whether a purge was ever asked for the work (it cannot be restored then). */
+export async function wasPurged(db: Db, workId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('delivery_messages')
+    .select('id')
+    .where('work_id', '=', workId)
+    .where('action', '=', 'purge')
+    .where('state', '!=', 'superseded')
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -5,6 +5,8 @@
  * the delivery once it commits (distribution.tasks.ts). The steps: build and check (delivery-build.ts), upload
  * (delivery-upload.ts), the stores' answers (delivery-acks.ts); the work's 991 follows from them (delivery-status.ts).
  *
+ * A change approved without a store the release went to: that store gets the takedown (queueRelease).
+ *
  * Takedown (the musician, for all stores or some, confirmed): a NewReleaseMessage without deals to each store; all
  * of them → the work is 992 "taken down". Restore (992 → 990): the release is restated with its deals to the stores
  * it was taken down from.
@@ -24,6 +26,7 @@ import {
   nextMessageRowId,
   storesByCode,
   supersedePending,
+  wasPurged,
 } from './distribution.repository';
 import { wakeDeliveries } from './distribution.tasks';
 
@@ -75,7 +78,37 @@ export async function queueRelease(
     const reached = await lastReached(db, workId, store.code, Number.MAX_SAFE_INTEGER);
     await queueMessage(db, workId, store.code, reached ? 'update' : 'insert', reached ? 'metadata' : 'full', by);
   }
-  if (stores.length > 0) await wakeDeliveries(deps, db, workId);
+  // A store the release went to that the work no longer chose (a change dropped it): it is taken down there, or it
+  // would stay live at a store the musician left.
+  const latest = await latestPerStore(db, workId);
+  const dropped = latest.map((m) => m.platform_code).filter((code) => !platforms.includes(code));
+  let takenDown = 0;
+  const last = new Map(latest.map((m) => [m.platform_code, m]));
+  for (const store of await deliverable(db, dropped))
+    if ((await takeDownAt(db, workId, store.code, last.get(store.code), by)) === 'sent') takenDown += 1;
+  if (stores.length + takenDown > 0) await wakeDeliveries(deps, db, workId);
+}
+
+/**
+ * Takes the release down at one store, in `db`: a NewReleaseMessage without deals where something reached the store
+ * (or is being uploaded to it); where nothing did, what is queued is withdrawn and nothing is sent. `last` is the
+ * store's latest message: a takedown (or purge) already on its way or done is not sent twice.
+ */
+async function takeDownAt(
+  db: Db,
+  workId: number,
+  platformCode: string,
+  last: MessageRow | undefined,
+  by: Requester,
+): Promise<'sent' | 'withdrawn' | 'already'> {
+  if (last?.action === 'takedown' || last?.action === 'purge') return 'already';
+  const reached = await lastReached(db, workId, platformCode, Number.MAX_SAFE_INTEGER);
+  if (!reached && last?.state !== 'uploading') {
+    await supersedePending(db, workId, platformCode);
+    return 'withdrawn';
+  }
+  await queueMessage(db, workId, platformCode, 'takedown', 'metadata', by);
+  return 'sent';
 }
 
 /**
@@ -87,6 +120,7 @@ export async function markDeliveredStoresLive(db: Db, workId: number): Promise<s
   for (const m of await latestPerStore(db, workId))
     if (
       m.action !== 'takedown' &&
+      m.action !== 'purge' &&
       (await moveMessage(db, m.id, ['delivered', 'acknowledged'], 'live', { live_at: new Date(), live_by: 'editor' }))
     )
       marked.push(m.platform_code);
@@ -109,18 +143,9 @@ export async function requestTakedown(
     const unknown = chosen.filter((c) => !work.platforms.includes(c));
     if (unknown.length > 0) throw new AppError('DELIVERY_STORE_UNKNOWN', { codes: unknown });
     const sent: string[] = [];
-    for (const store of await deliverable(trx, chosen)) {
-      const last = latest.get(store.code);
-      if (last?.action === 'takedown') continue;
-      // Nothing reached the store yet: what is queued is withdrawn, there is nothing there to take down.
-      const reached = await lastReached(trx, work.id, store.code, Number.MAX_SAFE_INTEGER);
-      if (!reached && !(last && ['uploading'].includes(last.state))) {
-        await supersedePending(trx, work.id, store.code);
-        continue;
-      }
-      await queueMessage(trx, work.id, store.code, 'takedown', 'metadata', { userId });
-      sent.push(store.code);
-    }
+    for (const store of await deliverable(trx, chosen))
+      if ((await takeDownAt(trx, work.id, store.code, latest.get(store.code), { userId })) === 'sent')
+        sent.push(store.code);
     const everyStore = body.platforms === 'all' || work.platforms.every((c) => chosen.includes(c));
     const status = everyStore
       ? await applyTransition(trx, {
@@ -139,12 +164,17 @@ export async function requestTakedown(
   return result;
 }
 
-/** Brings a taken-down work back: 992 → 990, the release restated with its deals to the stores that had it. */
+/**
+ * Brings a taken-down work back: 992 → 990, the release restated with its deals to the stores that had it. Not once
+ * an admin removed it permanently (distribution.purge.ts).
+ */
 export async function restoreWork(deps: Deps, userId: number, workId: number): Promise<TakedownResult> {
   return deps.database.db.transaction().execute(async (trx) => {
     const work = await findWork(trx, workId, { userId, forUpdate: true });
     if (!work) throw new AppError('WORK_NOT_FOUND');
     if (work.status !== '992') throw new AppError('WORK_STATUS_CONFLICT', { status: work.status });
+    // Removed permanently (a purge was sent): it does not come back.
+    if (await wasPurged(trx, workId)) throw new AppError('WORK_STATUS_CONFLICT', { status: work.status, purged: true });
     const status = await applyTransition(trx, { workId, from: '992', action: 'restore', actor: 'user', userId });
     await queueRelease(deps, trx, workId, work.platforms, { userId });
     return { work_id: workId, status, platforms: work.platforms };

@@ -1,7 +1,8 @@
 /**
- * A work's stores as people read them: one row per store the work chose, with where it stands, since when, when it
- * should be live (the later of delivery plus the store's lead time and the release date), and for a failure the
- * reason, what happens next and who must act, in the reader's language. A store the engine does not deliver to
+ * A work's stores as people read them: one row per store the work chose (and per store a change dropped, with the
+ * takedown sent to it), with where it stands, since when, when it should be live (the later of delivery plus the
+ * store's lead time and the release date), and for a failure the reason, what happens next and who must act, in the
+ * reader's language. A store the engine does not deliver to
  * shows as `manual` (an editor confirms it).
  */
 import { deliveryFailure } from '@trackline/contract/distribution-texts';
@@ -26,10 +27,15 @@ export async function workDistribution(
 ): Promise<WorkDistribution> {
   const work = await findWork(db, workId, ownerId === undefined ? {} : { userId: ownerId });
   if (!work) throw new AppError('WORK_NOT_FOUND');
-  const stores = new Map((await storesByCode(db, work.platforms)).map((s) => [s.code, s]));
   const latest = new Map((await latestPerStore(db, workId)).map((m) => [m.platform_code, m]));
+  // Stores a change dropped keep their row while the takedown sent to them goes, and after (taken down).
+  const dropped = [...latest.values()]
+    .filter((m) => !work.platforms.includes(m.platform_code) && (m.action === 'takedown' || m.action === 'purge'))
+    .map((m) => m.platform_code);
+  const codes = [...work.platforms, ...dropped];
+  const stores = new Map((await storesByCode(db, codes)).map((s) => [s.code, s]));
   const today = shanghaiToday();
-  const rows: StoreRow[] = work.platforms.map((code) => {
+  const rows: StoreRow[] = codes.map((code) => {
     const store = stores.get(code);
     const name = store ? (lang === 'en' ? store.name_en : store.name_zh) : code;
     const lead = store?.lead_days ?? 0;
@@ -53,7 +59,7 @@ export async function workDistribution(
     }
     const state = m.state as DeliveryState;
     const from = m.delivered_at ? m.delivered_at.toISOString().slice(0, 10) : today;
-    const onTheWay = ON_THE_WAY.includes(m.state) && m.action !== 'takedown';
+    const onTheWay = ON_THE_WAY.includes(m.state) && m.action !== 'takedown' && m.action !== 'purge';
     return {
       code,
       name,
@@ -76,6 +82,10 @@ export async function workDistribution(
       work.status === '990' || work.status === '991'
         ? rows.filter((r) => r.delivered_at !== null && r.action !== 'takedown').map((r) => r.code)
         : [],
-    can_restore: work.status === '992' ? rows.filter((r) => r.state === 'taken_down').map((r) => r.code) : [],
+    // A work removed permanently anywhere (a purge) does not come back.
+    can_restore:
+      work.status === '992' && ![...latest.values()].some((m) => m.action === 'purge')
+        ? rows.filter((r) => r.state === 'taken_down' && work.platforms.includes(r.code)).map((r) => r.code)
+        : [],
   };
 }

@@ -19,6 +19,7 @@ import * as incomeRest from './migrations/0017-income-rest';
 import * as messageTemplates from './migrations/0018-message-templates';
 import * as importSpeed from './migrations/0021-import-speed';
 import * as importPartitions from './migrations/0022-import-partitions';
+import * as deliveryPurge from './migrations/0023-delivery-purge';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -40,6 +41,7 @@ export const migrations: Record<string, Migration> = {
   '0018-message-templates': messageTemplates,
   '0021-import-speed': importSpeed,
   '0022-import-partitions': importPartitions,
+  '0023-delivery-purge': deliveryPurge,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {

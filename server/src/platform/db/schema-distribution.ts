@@ -18,6 +18,7 @@ export type DeliveryState =
   | 'live'
   | 'failed'
   | 'taken_down'
+  | 'purged'
   | 'superseded';
 
 /** Columns migration 0013 adds to platforms: how the engine delivers to each store. */

@@ -1,17 +1,21 @@
 /**
  * /admin/distribution (roles editor and admin): delivery operations. Stores with their messages per state and their
- * failures by rule, holding a store (nothing leaves for it until released); recent batches with their files and
- * messages; failed messages with a full or metadata-only redelivery and the diff of the release's last two messages
- * at that store. Refreshes every 15 s.
+ * failures by rule, holding a store (nothing leaves for it until released); recent batches with their messages, and
+ * each batch's files in a drawer (batch-files-drawer.tsx); failed messages with a full or metadata-only redelivery
+ * and the diff of the release's last two messages at that store; for admins, the permanent removal of a taken-down
+ * work (purge-panel.tsx). Refreshes every 15 s.
  */
 import type { OpsBatch, OpsMessage, OpsStoreRow } from '@trackline/contract/distribution-types';
 import { App, Button, Modal, Skeleton, Space, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { formatDate } from '../../lib/format';
 import { useAdminT } from '../i18n';
+import { useCurrentStaff } from '../shell/current-staff';
 import { LoadFailed } from '../shell/load-failed';
 import { PageHeader } from '../shell/page-header';
+import { BatchFilesDrawer } from './batch-files-drawer';
 import { holdStore, redeliver, useDeliveryOverview, useMessageDiff, useRefreshDelivery } from './distribution-api';
+import { PurgePanel } from './purge-panel';
 import './distribution.css';
 
 function DiffModal({ target, onClose }: { target: { workId: number; code: string } | null; onClose: () => void }) {
@@ -51,8 +55,10 @@ export default function DeliveryOpsPage() {
   const { t } = useAdminT();
   const { message, modal } = App.useApp();
   const overview = useDeliveryOverview();
+  const isAdmin = useCurrentStaff().roles.includes('admin');
   const refresh = useRefreshDelivery();
   const [diff, setDiff] = useState<{ workId: number; code: string } | null>(null);
+  const [filesOf, setFilesOf] = useState<{ id: number; folder: string } | null>(null);
 
   const act = (run: () => Promise<unknown>) => async () => {
     try {
@@ -114,7 +120,19 @@ export default function DeliveryOpsPage() {
     {
       key: 'files',
       title: t('distribution.files'),
-      render: (_: unknown, b: OpsBatch) => `${b.files} · ${(b.bytes / 1048576).toFixed(1)} MiB`,
+      render: (_: unknown, b: OpsBatch) => (
+        <Space>
+          {`${b.files} · ${(b.bytes / 1048576).toFixed(1)} MiB`}
+          <Button
+            size="small"
+            type="link"
+            data-testid={`ops-batch-files-${b.id}`}
+            onClick={() => setFilesOf({ id: b.id, folder: b.folder })}
+          >
+            {t('distribution.viewFiles')}
+          </Button>
+        </Space>
+      ),
     },
     {
       key: 'messages',
@@ -199,7 +217,9 @@ export default function DeliveryOpsPage() {
           />
         </>
       )}
+      {isAdmin && <PurgePanel />}
       <DiffModal target={diff} onClose={() => setDiff(null)} />
+      <BatchFilesDrawer batch={filesOf} onClose={() => setFilesOf(null)} />
     </div>
   );
 }

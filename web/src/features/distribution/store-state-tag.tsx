@@ -13,6 +13,7 @@ const COLORS: Record<StoreRowState, string> = {
   live: 'success',
   failed: 'error',
   taken_down: 'default',
+  purged: 'default',
   manual: 'default',
 };
 

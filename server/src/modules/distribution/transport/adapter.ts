@@ -27,6 +27,11 @@ export interface BatchFile {
   path: string;
   sizeBytes: number;
   source: FileSource;
+  /** What the file is and whose (for the console's list of a batch's files; the upload does not read them). */
+  kind?: 'message' | 'resource';
+  messageId?: string;
+  /** Lower-case hex SHA-256 of its bytes, when known. */
+  sha256?: string;
 }
 
 export interface BatchUpload {

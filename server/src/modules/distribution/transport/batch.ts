@@ -17,7 +17,7 @@ export interface OutgoingMessage {
   upc: string;
   xml: string;
   /** The binaries this message carries (those it lists as not provided are not here). */
-  resources: Array<{ path: string; sizeBytes: number; source: FileSource }>;
+  resources: Array<{ path: string; sizeBytes: number; source: FileSource; sha256?: string }>;
 }
 
 export function textSource(text: string): FileSource {
@@ -37,9 +37,23 @@ export function batchUpload(mode: BatchMode, batchId: string, messages: readonly
   const entries: Array<{ messageId: string; file: string }> = [];
   for (const m of messages) {
     const prefix = mode === 'batch' ? `${m.upc}/` : '';
-    for (const r of m.resources) files.push({ path: `${prefix}${r.path}`, sizeBytes: r.sizeBytes, source: r.source });
+    for (const r of m.resources)
+      files.push({
+        path: `${prefix}${r.path}`,
+        sizeBytes: r.sizeBytes,
+        source: r.source,
+        kind: 'resource',
+        messageId: m.messageId,
+        sha256: r.sha256,
+      });
     const xmlPath = `${prefix}${messageFileName(m.upc)}`;
-    files.push({ path: xmlPath, sizeBytes: Buffer.byteLength(m.xml, 'utf8'), source: textSource(m.xml) });
+    files.push({
+      path: xmlPath,
+      sizeBytes: Buffer.byteLength(m.xml, 'utf8'),
+      source: textSource(m.xml),
+      kind: 'message',
+      messageId: m.messageId,
+    });
     entries.push({ messageId: m.messageId, file: xmlPath });
   }
   const folder = mode === 'batch' ? batchFolderName(batchId) : `N_${messages[0]!.upc}_${batchId}`;
@@ -54,6 +68,6 @@ export function outgoingFor(
 ): OutgoingMessage {
   const resources = releaseFiles(release)
     .filter((f) => !message.filesNotProvided.has(f.key))
-    .map((f) => ({ path: f.path, sizeBytes: f.sizeBytes, source: sourceFor(f.key) }));
+    .map((f) => ({ path: f.path, sizeBytes: f.sizeBytes, source: sourceFor(f.key), sha256: f.sha256 }));
   return { messageId: message.messageId, upc: release.upc, xml: message.xml, resources };
 }
