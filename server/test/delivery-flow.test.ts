@@ -451,6 +451,64 @@ describe('a change that drops a store', () => {
   }, 60_000);
 });
 
+describe('a change after a takedown at some stores', () => {
+  it('updates the stores still on sale and keeps the taken-down store down', async () => {
+    await store.ingest(); // what earlier tests left unread
+    const w = await approvedWork('余音');
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+    expect((await adminPost(API.admin.reviewOnline, { id: w.id, before_release: true })).body.code).toBe(1);
+    // The musician takes it down at Spotify only: the work stays online.
+    const down = await post(t, w.u, API.distribution.takedown, { id: w.id, platforms: ['spotify'], confirm: true });
+    expect(down.body.code, JSON.stringify(down.body)).toBe(1);
+    expect(await statusOf(w.id)).toBe('991');
+    await runDeliveries(t.deps, w.id);
+    expect((await store.ingest()).map((a) => a.status)).toEqual(['FileOK']);
+    await pollAcknowledgements(t.deps);
+
+    // A change keeping both stores chosen, approved.
+    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
+    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
+    const info = infoBody(
+      w.id,
+      { cover: live.cover.key },
+      {
+        title: '余音（新）',
+        p_line: '℗ 2026 林一',
+        c_line: '© 2026 林一',
+        tracks: [
+          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
+        ],
+      },
+    );
+    for (const [path, body] of [
+      [API.publish.saveInfo, info],
+      [API.publish.saveScope, scopeBody(w.id, { release_date: live.release_date })],
+      [API.publish.sign, signBody(w.id)],
+    ] as const) {
+      const res = await post(t, w.u, path, body);
+      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
+    }
+    for (const _ of [1, 2]) expect((await adminPost(API.admin.reviewApprove, { id: w.id })).body.code).toBe(1);
+
+    // QQ Music gets the update; nothing more goes to Spotify, where it stays taken down.
+    const { rows: spotify } = await t.sql(
+      "SELECT action, state FROM delivery_messages WHERE work_id = $1 AND platform_code = 'spotify' ORDER BY id",
+      [w.id],
+    );
+    expect(spotify.map((m) => [m.action, m.state])).toEqual([
+      ['insert', 'live'],
+      ['takedown', 'taken_down'],
+    ]);
+    const { rows: qq } = await t.sql(
+      "SELECT action FROM delivery_messages WHERE work_id = $1 AND platform_code = 'qq_music' ORDER BY id",
+      [w.id],
+    );
+    expect(qq.map((m) => m.action)).toEqual(['insert', 'update']);
+  }, 60_000);
+});
+
 describe("the console: a batch's files", () => {
   it('lists each file of a batch with its kind, size, SHA-256 and state; editors and admins only', async () => {
     await store.ingest(); // what earlier tests left unread

@@ -72,18 +72,24 @@ export async function queueRelease(
   workId: number,
   platforms: readonly string[],
   by: Requester = {},
+  { keepTakenDown = false }: { keepTakenDown?: boolean } = {},
 ) {
-  const stores = await deliverable(db, platforms);
+  const latest = await latestPerStore(db, workId);
+  const last = new Map(latest.map((m) => [m.platform_code, m]));
+  // An approved change keeps down a store the musician took the release down from (an update would put it back on
+  // sale there); a restore (keepTakenDown false) restates every chosen store.
+  const stores = (await deliverable(db, platforms)).filter(
+    (store) =>
+      !keepTakenDown || (last.get(store.code)?.action !== 'takedown' && last.get(store.code)?.action !== 'purge'),
+  );
   for (const store of stores) {
     const reached = await lastReached(db, workId, store.code, Number.MAX_SAFE_INTEGER);
     await queueMessage(db, workId, store.code, reached ? 'update' : 'insert', reached ? 'metadata' : 'full', by);
   }
   // A store the release went to that the work no longer chose (a change dropped it): it is taken down there, or it
   // would stay live at a store the musician left.
-  const latest = await latestPerStore(db, workId);
   const dropped = latest.map((m) => m.platform_code).filter((code) => !platforms.includes(code));
   let takenDown = 0;
-  const last = new Map(latest.map((m) => [m.platform_code, m]));
   for (const store of await deliverable(db, dropped))
     if ((await takeDownAt(db, workId, store.code, last.get(store.code), by)) === 'sent') takenDown += 1;
   if (stores.length + takenDown > 0) await wakeDeliveries(deps, db, workId);

@@ -173,7 +173,7 @@ export function approveWork(
     // Approved for release: queued for each of its stores in this transaction (distribution module).
     if (stage === 'final') {
       const approved = await findWork(trx, work.id);
-      await queueRelease(deps, trx, work.id, approved?.platforms ?? [], { staffId });
+      await queueRelease(deps, trx, work.id, approved?.platforms ?? [], { staffId }, { keepTakenDown: true });
     }
     const message = codes
       ? approvedMessage({ id: work.id, title: work.title, change }, codes, body.remark)
