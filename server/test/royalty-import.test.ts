@@ -271,6 +271,37 @@ describe('a CSV statement', () => {
   });
 });
 
+describe('one import run at a time', () => {
+  it('two workers running the same import at once post it once', async () => {
+    const before = (await available(alice))!;
+    fileSeq += 1;
+    const file = path.join(dir, `twice-${fileSeq}.csv`);
+    await writeFile(
+      file,
+      genericCsv([{ month: '2026-09', territory: 'CN', isrc: 'CNA012600001', qty: 2, amount: '4.00' }]),
+    );
+    const { id } = await createImport(
+      t.deps,
+      { platform_code: 'qq_music', format: 'csv', mapping_code: 'generic', accounting_month: '2026-04' },
+      { path: file, name: 'twice.csv' },
+      null,
+    );
+    // the second run finds the first one's lock and stops (its job would be retried, then find the import posted)
+    const outcomes = await Promise.allSettled(Array.from({ length: 8 }, () => runImport(t.deps, id)));
+    expect(outcomes.filter((o) => o.status === 'fulfilled').length).toBeGreaterThanOrEqual(1);
+    for (const o of outcomes)
+      if (o.status === 'rejected') expect(String(o.reason)).toMatch(/being run by another worker/);
+    await runImport(t.deps, id);
+    expect(await importRow(id)).toMatchObject({ state: 'posted', lines: 1, total_fen: '400' });
+    expect(await available(alice)).toBe(before + 280n);
+    const { rows } = await t.sql(
+      `select count(*)::int as n from ledger_transactions where kind = 'import' and import_id = $1`,
+      [id],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+});
+
 describe('a crash before the posting commits', () => {
   it('leaves nothing posted; the rerun gives the same result, once', async () => {
     const before = await available(alice);
