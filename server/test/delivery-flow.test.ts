@@ -77,6 +77,40 @@ async function approvedWork(title: string, scope: Record<string, unknown> = {}):
   return { u, id };
 }
 
+/**
+ * A change to a live work through the real calls (the 1-suffix statuses): the title (the files kept), the scope
+ * (`platforms` when given, the same release date), signed, and approved twice by an editor.
+ */
+async function approveChange(w: { u: Musician; id: number }, title: string, platforms?: string[]) {
+  expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
+  const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
+  const info = infoBody(
+    w.id,
+    { cover: live.cover.key },
+    {
+      title,
+      p_line: '℗ 2026 林一',
+      c_line: '© 2026 林一',
+      tracks: [
+        { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
+      ],
+    },
+  );
+  const scope = scopeBody(w.id, { ...(platforms ? { platforms } : {}), release_date: live.release_date });
+  for (const [path, body] of [
+    [API.publish.saveInfo, info],
+    [API.publish.saveScope, scope],
+    [API.publish.sign, signBody(w.id)],
+  ] as const) {
+    const res = await post(t, w.u, path, body);
+    expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
+  }
+  for (const _ of [1, 2]) {
+    const res = await adminPost(API.admin.reviewApprove, { id: w.id });
+    expect(res.body.code, JSON.stringify(res.body)).toBe(1);
+  }
+}
+
 async function rows(u: Musician, id: number, lang = 'zh-CN'): Promise<WorkDistribution> {
   const res = await get(t, u, `${API.distribution.stores}?id=${id}`, { 'accept-language': lang });
   expect(res.body.code, JSON.stringify(res.body)).toBe(1);
@@ -331,32 +365,7 @@ describe('a change to a live work', () => {
     expect(await statusOf(w.id)).toBe('991');
 
     // The musician changes the title (a change: the 1-suffix statuses), keeping the files; an editor approves it.
-    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
-    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
-    const info = infoBody(
-      w.id,
-      { cover: live.cover.key },
-      {
-        title: '新名',
-        p_line: '℗ 2026 林一',
-        c_line: '© 2026 林一',
-        tracks: [
-          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
-        ],
-      },
-    );
-    for (const [path, body] of [
-      [API.publish.saveInfo, info],
-      [API.publish.saveScope, scopeBody(w.id, { release_date: live.release_date })],
-      [API.publish.sign, signBody(w.id)],
-    ] as const) {
-      const res = await post(t, w.u, path, body);
-      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
-    }
-    for (const _ of [1, 2]) {
-      const res = await adminPost(API.admin.reviewApprove, { id: w.id });
-      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-    }
+    await approveChange(w, '新名');
     expect(await statusOf(w.id)).toBe('990');
 
     await runDeliveries(t.deps, w.id);
@@ -389,32 +398,7 @@ describe('a change that drops a store', () => {
     expect(await statusOf(w.id)).toBe('991');
 
     // The change keeps QQ Music only; an editor approves it.
-    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
-    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
-    const info = infoBody(
-      w.id,
-      { cover: live.cover.key },
-      {
-        title: '告别',
-        p_line: '℗ 2026 林一',
-        c_line: '© 2026 林一',
-        tracks: [
-          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
-        ],
-      },
-    );
-    for (const [path, body] of [
-      [API.publish.saveInfo, info],
-      [API.publish.saveScope, scopeBody(w.id, { platforms: ['qq_music'], release_date: live.release_date })],
-      [API.publish.sign, signBody(w.id)],
-    ] as const) {
-      const res = await post(t, w.u, path, body);
-      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
-    }
-    for (const _ of [1, 2]) {
-      const res = await adminPost(API.admin.reviewApprove, { id: w.id });
-      expect(res.body.code, JSON.stringify(res.body)).toBe(1);
-    }
+    await approveChange(w, '告别', ['qq_music']);
     expect(await statusOf(w.id)).toBe('990');
     const queued = await t.sql(
       'SELECT platform_code, action, state FROM delivery_messages WHERE work_id = $1 ORDER BY id',
@@ -468,29 +452,7 @@ describe('a change after a takedown at some stores', () => {
     await pollAcknowledgements(t.deps);
 
     // A change keeping both stores chosen, approved.
-    expect((await post(t, w.u, API.publish.startChange, { id: w.id })).body.code).toBe(1);
-    const live = (await get(t, w.u, `${API.publish.detail}?id=${w.id}`)).body.data;
-    const info = infoBody(
-      w.id,
-      { cover: live.cover.key },
-      {
-        title: '余音（新）',
-        p_line: '℗ 2026 林一',
-        c_line: '© 2026 林一',
-        tracks: [
-          { id: live.tracks[0].id, title: '夜航', primary_artists: ['林一'], lyricist: ['林一'], composer: ['林一'] },
-        ],
-      },
-    );
-    for (const [path, body] of [
-      [API.publish.saveInfo, info],
-      [API.publish.saveScope, scopeBody(w.id, { release_date: live.release_date })],
-      [API.publish.sign, signBody(w.id)],
-    ] as const) {
-      const res = await post(t, w.u, path, body);
-      expect(res.body.code, `${path}: ${JSON.stringify(res.body)}`).toBe(1);
-    }
-    for (const _ of [1, 2]) expect((await adminPost(API.admin.reviewApprove, { id: w.id })).body.code).toBe(1);
+    await approveChange(w, '余音（新）');
 
     // QQ Music gets the update; nothing more goes to Spotify, where it stays taken down.
     const { rows: spotify } = await t.sql(
