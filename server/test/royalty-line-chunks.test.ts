@@ -11,10 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { copyLines } from '../src/modules/royalties/chunk-careful';
+import { copyFile } from '../src/modules/royalties/chunk-copy';
 import { type ColumnMapping, readCsvStatement } from '../src/modules/royalties/csv-statement';
 import { findMapping, groupsSource } from '../src/modules/royalties/import.repository';
 import { createImport } from '../src/modules/royalties/import.service';
-import { type Chunk, copyFile, copyLines, dropStaged, groupTable } from '../src/modules/royalties/line-chunks';
+import { type Chunk, dropStaged, groupTable } from '../src/modules/royalties/line-chunks';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;

@@ -16,12 +16,14 @@ import type { Deps } from '../../platform/deps';
 import { progressWriter } from '../../platform/jobs/progress';
 import { sendToUser } from '../messages/messages.service';
 import { allocateLargestRemainder } from './allocate';
+import { copyLines } from './chunk-careful';
+import { copyFile } from './chunk-copy';
 import { type ColumnMapping, readCsvStatement } from './csv-statement';
 import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
-import { aggTable, attachChunks, type Chunk, copyFile, copyLines, dropStaged, type Normalising } from './line-chunks';
+import { aggTable, attachChunks, type Chunk, dropStaged, type Normalising } from './line-chunks';
 import { StatementError, type StatementLine } from './statement-line';
 
 /** Exact amounts are carried in 10⁻¹⁶ fen; × rate% makes the common denominator of every part 10¹⁸ per fen. */

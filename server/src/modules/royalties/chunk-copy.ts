@@ -1,0 +1,220 @@
+/**
+ * The fast way in for a CSV/TSV statement: the file's bytes go to PostgreSQL `COPY` as they are, into the import's
+ * chunk tables (line-chunks.ts), the quantity, amount and exchange rate typed by COPY itself. A big file is cut at
+ * line boundaries into `IMPORT_COPY_STREAMS` chunks copied at once over as many connections (a comma file only
+ * when it has no quotes: a quoted cell may hold a line break); each connection then groups its chunk and matches a
+ * part of the report's keys. A file COPY cannot take (a cell that does not read as its type, a line with more or
+ * fewer cells, bytes that are not UTF-8) answers `false`: the careful way reads it then (chunk-careful.ts).
+ */
+
+import { createReadStream } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom } from 'pg-copy-streams';
+import type { Deps } from '../../platform/deps';
+import type { ColumnMapping } from './csv-statement';
+import { stageKeyPart } from './key-parts';
+import {
+  type Chunk,
+  type ChunkProblems,
+  chunkTable,
+  createChunk,
+  dropStaged,
+  groupChunk,
+  type Normalising,
+  type PartTotals,
+  ROLES,
+} from './line-chunks';
+import { StatementError } from './statement-line';
+
+/** A file smaller than this is copied in one chunk (a partition per import, not per few lines). */
+const SPLIT_MIN_BYTES = 16 * 2 ** 20;
+
+/**
+ * The header's cells (BOM and spaces taken off), read from the file's first line; null when the header has quotes
+ * (a quoted name may hold the delimiter: the careful reader reads such a file).
+ */
+export async function readHeader(file: string, delimiter: string): Promise<string[] | null> {
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.alloc(64 * 1024);
+    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
+    let text = buf.subarray(0, bytesRead).toString('utf8');
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+    const end = text.search(/\r?\n/);
+    const line = end < 0 ? text : text.slice(0, end);
+    if (line.includes('"')) return null;
+    return line.split(delimiter).map((c) => c.trim());
+  } finally {
+    await fh.close();
+  }
+}
+
+/** Counts the lines going by (for the console's progress), passing the bytes on untouched. */
+function lineCounter(onLines: (n: number) => void): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      let n = 0;
+      let i = chunk.indexOf(10);
+      while (i !== -1) {
+        n += 1;
+        i = chunk.indexOf(10, i + 1);
+      }
+      onLines(n);
+      done(null, chunk);
+    },
+  });
+}
+
+/** Whether the file holds a byte (a quote), read in large blocks. */
+async function contains(file: string, byte: number): Promise<boolean> {
+  for await (const block of createReadStream(file, { highWaterMark: 1 << 20 }))
+    if ((block as Buffer).includes(byte)) return true;
+  return false;
+}
+
+/** Byte offsets cutting the file into `n` ranges, each ending just after a line break. */
+async function cutPoints(file: string, size: number, n: number): Promise<number[]> {
+  const fh = await open(file, 'r');
+  try {
+    const points = [0];
+    const buf = Buffer.alloc(1 << 16);
+    for (let k = 1; k < n; k++) {
+      let at = Math.floor((size * k) / n);
+      for (;;) {
+        const { bytesRead } = await fh.read(buf, 0, buf.length, at);
+        if (bytesRead === 0) {
+          at = size;
+          break;
+        }
+        const nl = buf.subarray(0, bytesRead).indexOf(10);
+        if (nl >= 0) {
+          at += nl + 1;
+          break;
+        }
+        at += bytesRead;
+      }
+      if (at > points[points.length - 1]! && at < size) points.push(at);
+    }
+    points.push(size);
+    return points;
+  } finally {
+    await fh.close();
+  }
+}
+
+class CopyRefused extends Error {}
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (err: unknown) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+/**
+ * The fast way: the CSV/TSV into chunk tables with COPY, each grouped. Answers the chunks, or `false` when COPY
+ * could not take the file (nothing staged is left behind then).
+ */
+export async function copyFile(
+  deps: Deps,
+  importId: number,
+  file: string,
+  mapping: ColumnMapping,
+  norm: Normalising,
+  onLines: (n: number) => void,
+  opts: { splitMinBytes?: number; streams?: number } = {},
+): Promise<Chunk[] | false> {
+  const header = await readHeader(file, mapping.delimiter);
+  if (!header) return false;
+  const missing = Object.values(mapping.columns).filter((name) => name && !header.includes(name));
+  if (missing.length > 0) throw new StatementError(`the header lacks the column(s) ${missing.join(', ')}`, 1);
+  if (new Set(header).size !== header.length) return false;
+  // Each header cell lands in the column of the role the mapping gives it, or in an extra cell dropped after COPY.
+  const cells = header.map((name, i) => {
+    const roles = ROLES.filter((r) => mapping.columns[r] === name);
+    return roles.length === 1 ? roles[0]! : roles.length === 0 ? `x${i + 1}` : null;
+  });
+  if (cells.includes(null)) return false;
+  const columns = cells as string[];
+  const extra = columns.filter((c) => c.startsWith('x'));
+
+  const size = (await stat(file)).size;
+  const tab = mapping.delimiter === '\t';
+  const streams = opts.streams ?? deps.config.importCopyStreams;
+  const split = streams > 1 && size >= (opts.splitMinBytes ?? SPLIT_MIN_BYTES) && (tab || !(await contains(file, 34)));
+  const points = split ? await cutPoints(file, size, streams) : [0, size];
+  // TSV statements carry quotes inside titles: no quoting there (a control character no statement has).
+  const quote = tab ? `E'\\x01'` : `'"'`;
+  const delimiter = tab ? `E'\\t'` : `'${mapping.delimiter}'`;
+
+  const parts = points.length - 1;
+  const counts = new Array<number>(parts).fill(0);
+  const rows = new Array<number>(parts).fill(0);
+  const found: Array<ChunkProblems & PartTotals> = [];
+  // Each chunk's connection goes on to match one part of the report's keys once every chunk is grouped.
+  const grouped = Array.from({ length: parts }, () => deferred());
+  const allGrouped = Promise.all(grouped.map((g) => g.promise));
+  allGrouped.catch(() => {});
+  const copyChunk = async (k: number) => {
+    const client = await deps.database.pool.connect();
+    let groupedHere = false;
+    try {
+      await client.query('BEGIN');
+      // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
+      await client.query('SET LOCAL synchronous_commit = off');
+      await createChunk(client, importId, k, extra);
+      const sink = client.query(
+        copyFrom(
+          `COPY ${chunkTable(importId, k)} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER ${
+            k === 1 ? 'true' : 'false'
+          }, DELIMITER ${delimiter}, QUOTE ${quote}, ENCODING 'UTF8', FREEZE true)`,
+        ),
+      );
+      await pipeline(
+        createReadStream(file, { start: points[k - 1]!, end: points[k]! - 1, highWaterMark: 1 << 18 }),
+        lineCounter((n) => {
+          counts[k - 1]! += n;
+          onLines(counts.reduce((s, c) => s + c, 0));
+        }),
+        sink,
+      );
+      rows[k - 1] = sink.rowCount;
+      if (extra.length > 0)
+        await client.query(`ALTER TABLE ${chunkTable(importId, k)} ${extra.map((c) => `DROP COLUMN ${c}`).join(', ')}`);
+      const problems = await groupChunk(deps, client, importId, k, norm);
+      await client.query('COMMIT');
+      groupedHere = true;
+      grouped[k - 1]!.resolve();
+      await allGrouped;
+      found[k - 1] = { ...problems, ...(await stageKeyPart(deps, client, importId, k, parts)) };
+    } catch (err) {
+      if (!groupedHere) grouped[k - 1]!.reject(err);
+      await client.query('ROLLBACK').catch(() => {});
+      const code = (err as { code?: string }).code ?? '';
+      // data exceptions: a cell that does not read, a line with more or fewer cells, bytes that are not UTF-8
+      if (code.startsWith('22')) throw new CopyRefused();
+      throw err;
+    } finally {
+      client.release();
+    }
+  };
+  const results = await Promise.allSettled(points.slice(1).map((_, i) => copyChunk(i + 1)));
+  const failure = results.find((r) => r.status === 'rejected');
+  if (failure) {
+    await dropStaged(deps.database.db, importId);
+    if ((failure as PromiseRejectedResult).reason instanceof CopyRefused) return false;
+    throw (failure as PromiseRejectedResult).reason;
+  }
+  const chunks: Chunk[] = [];
+  let line = 2;
+  for (let k = 1; k < points.length; k++) {
+    chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]!, ...found[k - 1]! });
+    line += rows[k - 1]!;
+  }
+  return chunks;
+}
