@@ -35,7 +35,7 @@ const SPLIT_MIN_BYTES = 16 * 2 ** 20;
  * The header's cells (BOM and spaces taken off), read from the file's first line; null when the header has quotes
  * (a quoted name may hold the delimiter: the careful reader reads such a file).
  */
-export async function readHeader(file: string, delimiter: string): Promise<string[] | null> {
+async function readHeader(file: string, delimiter: string): Promise<string[] | null> {
   const fh = await open(file, 'r');
   try {
     const buf = Buffer.alloc(64 * 1024);

@@ -172,6 +172,18 @@ export async function saveMapping(db: Db, v: { code: string; name: string; mappi
   return rows.length > 0;
 }
 
+/**
+ * Lines summed by their distinct cells as read (the shape normalisedCells takes): staging groups each chunk this
+ * way, and a match from the queue groups an import's lines again.
+ */
+export function groupedCells(lines: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
+      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::bigint AS quantity,
+      coalesce(sum(amount), 0) AS amount, coalesce(min(title COLLATE "C"), '') AS title
+    FROM ${lines} l
+   GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;
+}
+
 /** The report's normalised groups (`royalty_groups_<id>_<k>`, one table per chunk) as one source. */
 export function groupsSource(groups: string[]): RawBuilder<unknown> {
   return sql`(${sql.join(
@@ -254,12 +266,6 @@ export interface Aggregate {
   net_units: string;
 }
 
-export interface Unmatched {
-  lines: number;
-  net_units: string;
-  all: number;
-}
-
 /** The musician's rate in force in a sale's month: the latest change by then, else users.rate (as ranges, hashed). */
 const RATE_CHANGES = sql`changes AS MATERIALIZED (
   SELECT user_id, rate, effective_from AS since,
@@ -302,11 +308,7 @@ export async function keyBreakdown(
   db: Db,
   v: { import_id: number; isrc: string; upc: string; user_id: number; currency: string; fx_rate: string | null },
 ) {
-  const grouped = sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
-      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::bigint AS quantity,
-      coalesce(sum(amount), 0) AS amount, ''::text AS title
-    FROM royalty_lines WHERE import_id = ${v.import_id}
-   GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;
+  const grouped = groupedCells(sql`(SELECT * FROM royalty_lines WHERE import_id = ${v.import_id})`);
   const { rows } = await sql<{
     territory: string;
     sale_month: string;

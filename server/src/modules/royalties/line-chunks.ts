@@ -17,7 +17,7 @@ import { sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
-import { groupProblems, normalisedCells } from './import.repository';
+import { groupedCells, groupProblems, normalisedCells } from './import.repository';
 
 export const chunkTable = (importId: number, k: number) => `royalty_lines_${importId}_${k}`;
 export const groupTable = (importId: number, k: number) => `royalty_groups_${importId}_${k}`;
@@ -111,11 +111,7 @@ export async function groupChunk(
   await client.query(`SET LOCAL jit = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
-  const grouped = sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
-      count(amount)::bigint AS amounts, coalesce(sum(quantity), 0)::bigint AS quantity,
-      coalesce(sum(amount), 0) AS amount, coalesce(min(title COLLATE "C"), '') AS title
-    FROM ${sql.id(chunkTable(importId, k))}
-   GROUP BY sale_month, territory, isrc, upc, currency, fx_rate)`;
+  const grouped = groupedCells(sql.id(chunkTable(importId, k)));
   const q = sql`CREATE UNLOGGED TABLE ${sql.id(groupTable(importId, k))} AS ${normalisedCells(
     grouped,
     norm.currency,
