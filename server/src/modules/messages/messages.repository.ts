@@ -121,3 +121,16 @@ export async function insertMessage(
   const row = await db.insertInto('messages').values(values).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }
+
+/** One message to many users in one statement (an import's "new bill" to each musician it paid). */
+export async function insertUserMessages(
+  db: Db,
+  userIds: number[],
+  values: { kind: string; title: string; content: string; link: string | null; template: string; params: string },
+): Promise<void> {
+  if (userIds.length === 0) return;
+  await db
+    .insertInto('messages')
+    .values(userIds.map((user_id) => ({ audience: 'user' as const, user_id, ...values })))
+    .execute();
+}

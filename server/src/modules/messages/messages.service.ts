@@ -14,6 +14,7 @@ import { findUserByMobile } from '../account/account.repository';
 import {
   agentExists,
   insertMessage,
+  insertUserMessages,
   listBroadcasts,
   listVisible,
   markAllRead,
@@ -38,6 +39,24 @@ export function sendToUser(
   db: Db = deps.database.db,
 ): Promise<number> {
   return writeUserMessage(db, userId, message);
+}
+
+/** One templated message to each of `userIds`, written in one statement (in the caller's transaction if given). */
+export async function sendToUsers(
+  deps: Deps,
+  userIds: number[],
+  message: TemplatedMessage,
+  db: Db = deps.database.db,
+): Promise<void> {
+  const stored = renderMessage(message.template, message.params, 'zh-CN');
+  if (!stored) throw new Error(`unknown message template ${message.template}`);
+  await insertUserMessages(db, userIds, {
+    kind: message.kind,
+    link: message.link ?? null,
+    ...stored,
+    template: message.template,
+    params: JSON.stringify(message.params),
+  });
 }
 
 /** sendToUser for a caller that has only its transaction (withdrawals' ledger steps). */

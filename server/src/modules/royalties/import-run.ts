@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
 import { progressWriter } from '../../platform/jobs/progress';
-import { sendToUser } from '../messages/messages.service';
+import { sendToUsers } from '../messages/messages.service';
 import { allocateLargestRemainder } from './allocate';
 import { copyLines } from './chunk-careful';
 import { copyFile } from './chunk-copy';
@@ -208,13 +208,12 @@ async function postImport(
   await attachChunks(trx, row.id, staged.chunks);
   phase('ledger, shares, attach');
   const month = row.accounting_month.slice(0, 7);
-  for (const userId of perUser.keys())
-    await sendToUser(
-      deps,
-      userId,
-      templated('bill', 'bill.posted', { month }, `/person-center/income-bill?month=${month}`),
-      trx,
-    );
+  await sendToUsers(
+    deps,
+    [...perUser.keys()],
+    templated('bill', 'bill.posted', { month }, `/person-center/income-bill?month=${month}`),
+    trx,
+  );
   phase('messages');
 }
 

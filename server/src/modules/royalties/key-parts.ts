@@ -10,7 +10,8 @@ import { aggTable, groupTable, keyTable, type PartTotals } from './line-chunks';
  * Once every chunk is grouped: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC,
  * else to a release by UPC (album lines), into `royalty_matches_<id>_<part>`: the keys are shared out among the
  * chunks' connections by a hash of the key, so each matches its part at once. The posting attaches the parts as the
- * import's partitions of royalty_matches. A key's id is import_id × 2³² + part × 2²⁸ + n: no sequence per key.
+ * import's partitions of royalty_matches. A key's id is import_id × 2³² + part × 2²⁸ + n, n counted by a temporary
+ * sequence of the part's own transaction (no shared sequence, nothing left behind by a rollback).
  */
 export async function stageKeyPart(
   deps: Deps,
@@ -33,12 +34,13 @@ export async function stageKeyPart(
   const q = sql`
     INSERT INTO ${sql.id(t)} (id, import_id, part, isrc, upc, title, lines, quantity, net_cny, first_month, last_month,
                               state, user_id, work_id, track_id)
-    SELECT ${importId}::bigint * 4294967296 + ${part}::bigint * 268435456 + row_number() OVER (), ${importId}, ${part},
+    SELECT ${importId}::bigint * 4294967296 + ${part}::bigint * 268435456 + nextval('pg_temp.royalty_key_n'),
+           ${importId}, ${part},
            k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
            CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
            coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
-      FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, sum(lines)::bigint AS lines,
-                   sum(quantity)::bigint AS quantity, coalesce(sum(amount * fx), 0) AS net,
+      FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, royalty_sum8(lines) AS lines,
+                   royalty_sum8(quantity) AS quantity, coalesce(sum(net), 0) AS net,
                    coalesce(min(sale_month), '-infinity') AS first_month,
                    coalesce(max(sale_month), '-infinity') AS last_month
               FROM ${groups} n
@@ -47,11 +49,14 @@ export async function stageKeyPart(
       LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
       LEFT JOIN works tw ON tw.id = t.work_id
       LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc`.compile(deps.database.db);
+  // a key's number in its part: a temporary sequence (a window's row_number() kept every key in a tuplestore first)
+  await client.query('CREATE TEMP SEQUENCE royalty_key_n CACHE 1000');
   await client.query(q.sql, q.parameters as unknown[]);
+  await client.query('DROP SEQUENCE pg_temp.royalty_key_n');
   // this part's matched money per musician, track, territory and sale month (the posting adds the rate in force)
   const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
-    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, sum(n.quantity)::bigint AS quantity,
-           sum(n.amount * n.fx) AS net
+    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, royalty_sum8(n.quantity) AS quantity,
+           sum(n.net) AS net
       FROM ${groups} n JOIN ${sql.id(t)} m ON m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
      GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month`.compile(deps.database.db);
   await client.query(a.sql, a.parameters as unknown[]);

@@ -20,6 +20,7 @@ import * as messageTemplates from './migrations/0018-message-templates';
 import * as importSpeed from './migrations/0021-import-speed';
 import * as importPartitions from './migrations/0022-import-partitions';
 import * as deliveryPurge from './migrations/0023-delivery-purge';
+import * as importSums from './migrations/0024-import-sums';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '0021-import-speed': importSpeed,
   '0022-import-partitions': importPartitions,
   '0023-delivery-purge': deliveryPurge,
+  '0024-import-sums': importSums,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
