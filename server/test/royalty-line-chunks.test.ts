@@ -136,6 +136,10 @@ describe('a statement copied as it is', () => {
       ['2026-08,CN,CNA012600001,,x,1,--1,CNY,', /line 3: amount "--1"/],
       ['2026-08,CN,CNA012600001,,x,1,1.12345678901,CNY,', /line 3: amount/],
       ['2026-08,CN,CNA012600001,,x,1,NaN,CNY,', /line 3: amount "NaN"/],
+      ['2026-08,CN,CNA012600001,,x,1,Infinity,CNY,', /line 3: amount "Infinity"/],
+      ['2026-08,CN,CNA012600001,,x,1,-inf,CNY,', /line 3: amount "-inf"/],
+      ['2026-08,CN,CNA012600001,,x,1,1,USD,NaN', /line 3: exchange rate "NaN"/],
+      ['2026-08,CN,CNA012600001,,x,1,1,USD,infinity', /line 3: exchange rate "infinity"/],
       ['2026-08,CN,CNA012600001,,x,1,,CNY,', /line 3: amount ""/],
       ['2026-08,CN,CNA012600001,,x,1,1,USD,abc', /line 3: exchange rate "abc"/],
     ] as const) {

@@ -67,11 +67,19 @@ function lineCounter(onLines: (n: number) => void): Transform {
   });
 }
 
-/** Whether the file holds a byte (a quote), read in large blocks. */
+/** Whether the file holds a byte (a quote), read in large blocks into one buffer (a stream allocates each block). */
 async function contains(file: string, byte: number): Promise<boolean> {
-  for await (const block of createReadStream(file, { highWaterMark: 1 << 20 }))
-    if ((block as Buffer).includes(byte)) return true;
-  return false;
+  const fh = await open(file, 'r');
+  try {
+    const buf = Buffer.allocUnsafe(4 << 20);
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, null);
+      if (bytesRead === 0) return false;
+      if (buf.subarray(0, bytesRead).includes(byte)) return true;
+    }
+  } finally {
+    await fh.close();
+  }
 }
 
 /** Byte offsets cutting the file into `n` ranges, each ending just after a line break. */

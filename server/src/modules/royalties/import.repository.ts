@@ -250,9 +250,11 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
  */
 export function groupProblems(groups: RawBuilder<unknown>) {
   return sql<{ bad_cells: boolean; no_rate: boolean }>`
+    -- NaN sorts above every number in PostgreSQL: one pair of comparisons catches NaN and both infinities (a cast
+    -- to text per group cost more than the rest of the check)
     SELECT coalesce(bool_or(sale_month IS NULL OR amounts < lines OR scale(amount) > 10 OR scale(fx) > 10
-                            OR amount::text IN ('NaN', 'Infinity', '-Infinity')
-                            OR fx::text IN ('NaN', 'Infinity', '-Infinity')), false) AS bad_cells,
+                            OR NOT (amount > '-Infinity' AND amount < 'Infinity')
+                            OR NOT (fx > '-Infinity' AND fx < 'Infinity')), false) AS bad_cells,
            coalesce(bool_or(fx IS NULL), false) AS no_rate
       FROM ${groups} n`;
 }
