@@ -16,7 +16,7 @@ import { copyFile } from '../src/modules/royalties/chunk-copy';
 import { type ColumnMapping, readCsvStatement } from '../src/modules/royalties/csv-statement';
 import { findMapping, groupsSource } from '../src/modules/royalties/import.repository';
 import { createImport } from '../src/modules/royalties/import.service';
-import { type Chunk, dropStaged, groupTable } from '../src/modules/royalties/line-chunks';
+import { type Chunk, dropStaged, groupTable, type Staging } from '../src/modules/royalties/line-chunks';
 import { createTestApp, type TestApp } from './harness';
 
 let t: TestApp;
@@ -57,13 +57,13 @@ async function both(text: string, mappingCode: string) {
     2,
     async () => {},
   );
-  const careful = await normalised(seq, carefulChunks);
+  const careful = await normalised(seq, carefulChunks.chunks);
   await dropStaged(t.deps.database.db, seq);
-  const chunks = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {});
-  if (!chunks) return { careful, copied: false as const, chunks };
-  const copied = await normalised(seq + 1, chunks);
+  const staging = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {});
+  if (!staging) return { careful, copied: false as const, staging };
+  const copied = await normalised(seq + 1, staging.chunks);
   await dropStaged(t.deps.database.db, seq + 1);
-  return { careful, copied, chunks };
+  return { careful, copied, staging };
 }
 
 describe('a statement copied as it is', () => {
@@ -106,24 +106,33 @@ describe('a statement copied as it is', () => {
     const mapping = (await findMapping(t.deps.database.db, 'generic')) as ColumnMapping;
     const careful = await normalised(
       seq,
-      await copyLines(t.deps, seq, readCsvStatement(createReadStream(file), mapping), norm(mapping), 2, async () => {}),
+      (await copyLines(t.deps, seq, readCsvStatement(createReadStream(file), mapping), norm(mapping), 2, async () => {}))
+        .chunks,
     );
-    const chunks = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {}, {
+    const staging = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {}, {
       splitMinBytes: 1024,
-      streams: 3,
+      streams: 2,
+      chunks: 5,
     });
-    expect(chunks).not.toBe(false);
-    // three chunks, numbered on from the header: together every line once
-    expect((chunks as Chunk[]).map((c) => c.chunk)).toEqual([1, 2, 3]);
-    expect((chunks as Chunk[])[0]!.first_line).toBe(2);
-    expect((chunks as Chunk[]).reduce((n, c) => n + c.lines, 0)).toBe(3000);
-    for (const [i, c] of (chunks as Chunk[]).entries())
-      if (i > 0) expect(c.first_line).toBe((chunks as Chunk[])[i - 1]!.first_line + (chunks as Chunk[])[i - 1]!.lines);
-    const { rows } = await t.sql(
-      `select title from royalty_lines_${seq + 1}_2 union all select title from royalty_lines_${seq + 1}_3 limit 1`,
+    expect(staging).not.toBe(false);
+    const { chunks, parts } = staging as Staging;
+    // five chunks taken in turn by two connections, numbered on from the header: together every line once
+    expect(chunks.map((c) => c.chunk)).toEqual([1, 2, 3, 4, 5]);
+    expect(chunks[0]!.first_line).toBe(2);
+    expect(chunks.reduce((n, c) => n + c.lines, 0)).toBe(3000);
+    for (const [i, c] of chunks.entries())
+      if (i > 0) expect(c.first_line).toBe(chunks[i - 1]!.first_line + chunks[i - 1]!.lines);
+    const { rows } = await t.sql(`select title from royalty_lines_${seq + 1}_2 limit 1`);
+    expect(rows[0].title).toBe(`t ${chunks[1]!.first_line - 2}`);
+    expect(await normalised(seq + 1, chunks)).toEqual(careful);
+    // two parts of the keys, each key in one of them, every line counted once
+    expect(parts.map((p) => p.part)).toEqual([1, 2]);
+    expect(parts.reduce((n, p) => n + p.all_lines, 0)).toBe(3000);
+    const keys = await t.sql(
+      `select count(*)::int as n, count(distinct (isrc, upc))::int as distinct_keys, sum(lines)::int as lines
+         from (select * from royalty_matches_${seq + 1}_1 union all select * from royalty_matches_${seq + 1}_2) k`,
     );
-    expect(rows[0].title).toBe(`t ${(chunks as Chunk[])[1]!.first_line - 2}`);
-    expect(await normalised(seq + 1, chunks as Chunk[])).toEqual(careful);
+    expect(keys.rows[0]).toEqual({ n: 50, distinct_keys: 50, lines: 3000 });
     await dropStaged(t.deps.database.db, seq);
     await dropStaged(t.deps.database.db, seq + 1);
   });

@@ -10,14 +10,14 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
 import { stageKeyPart } from './key-parts';
 import {
-  type Chunk,
   type ChunkProblems,
   chunkTable,
   createChunk,
   groupChunk,
   type Normalising,
-  type PartTotals,
+  type Part,
   ROLES,
+  type Staging,
 } from './line-chunks';
 import type { StatementLine } from './statement-line';
 
@@ -56,10 +56,11 @@ export async function copyLines(
   norm: Normalising,
   firstLine: number,
   onCount: (n: number) => Promise<void>,
-): Promise<Chunk[]> {
+): Promise<Staging> {
   const client = await deps.database.pool.connect();
   let count = 0;
-  let found: ChunkProblems & PartTotals;
+  let problems: ChunkProblems;
+  let part: Part;
   try {
     await client.query('BEGIN');
     await client.query('SET LOCAL synchronous_commit = off');
@@ -73,14 +74,14 @@ export async function copyLines(
       ),
       client.query(copyFrom(`COPY ${chunkTable(importId, 1)} (${ROLES.join(', ')}) FROM STDIN WITH (FREEZE true)`)),
     );
-    const problems = await groupChunk(deps, client, importId, 1, norm);
+    problems = await groupChunk(deps, client, importId, 1, norm, 1);
     await client.query('COMMIT');
-    found = { ...problems, ...(await stageKeyPart(deps, client, importId, 1, 1)) };
+    part = await stageKeyPart(deps, client, importId, 1, 1);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
     client.release();
   }
-  return [{ chunk: 1, first_line: firstLine, lines: count, ...found }];
+  return { chunks: [{ chunk: 1, first_line: firstLine, lines: count, ...problems }], parts: [part] };
 }

@@ -1,9 +1,9 @@
 /**
  * The fast way in for a CSV/TSV statement: the file's bytes go to PostgreSQL `COPY` as they are, into the import's
  * chunk tables (line-chunks.ts), the quantity, amount and exchange rate typed by COPY itself. A big file is cut at
- * line boundaries into `IMPORT_COPY_STREAMS` chunks copied at once over as many connections (a comma file only
- * when it has no quotes: a quoted cell may hold a line break); each connection then groups its chunk and matches a
- * part of the report's keys. A file COPY cannot take (a cell that does not read as its type, a line with more or
+ * line boundaries into three chunks per `IMPORT_COPY_STREAMS` connection (a comma file only when it has no quotes:
+ * a quoted cell may hold a line break); the connections take the chunks in turn, each copying and grouping one at a
+ * time, then each matches a part of the report's keys. A file COPY cannot take (a cell that does not read as its type, a line with more or
  * fewer cells, bytes that are not UTF-8) answers `false`: the careful way reads it then (chunk-careful.ts).
  */
 
@@ -11,6 +11,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
@@ -23,13 +24,16 @@ import {
   dropStaged,
   groupChunk,
   type Normalising,
-  type PartTotals,
+  type Part,
   ROLES,
+  type Staging,
 } from './line-chunks';
 import { StatementError } from './statement-line';
 
 /** A file smaller than this is copied in one chunk (a partition per import, not per few lines). */
 const SPLIT_MIN_BYTES = 16 * 2 ** 20;
+/** A file split is cut into this many chunks per connection, taken in turn by whichever connection is free. */
+const CHUNKS_PER_STREAM = 3;
 
 /**
  * The header's cells (BOM and spaces taken off), read from the file's first line; null when the header has quotes
@@ -135,8 +139,8 @@ export async function copyFile(
   mapping: ColumnMapping,
   norm: Normalising,
   onLines: (n: number) => void,
-  opts: { splitMinBytes?: number; streams?: number } = {},
-): Promise<Chunk[] | false> {
+  opts: { splitMinBytes?: number; streams?: number; chunks?: number } = {},
+): Promise<Staging | false> {
   const header = await readHeader(file, mapping.delimiter);
   if (!header) return false;
   const missing = Object.values(mapping.columns).filter((name) => name && !header.includes(name));
@@ -155,53 +159,65 @@ export async function copyFile(
   const tab = mapping.delimiter === '\t';
   const streams = opts.streams ?? deps.config.importCopyStreams;
   const split = streams > 1 && size >= (opts.splitMinBytes ?? SPLIT_MIN_BYTES) && (tab || !(await contains(file, 34)));
-  const points = split ? await cutPoints(file, size, streams) : [0, size];
+  const points = split ? await cutPoints(file, size, opts.chunks ?? streams * CHUNKS_PER_STREAM) : [0, size];
   // TSV statements carry quotes inside titles: no quoting there (a control character no statement has).
   const quote = tab ? `E'\\x01'` : `'"'`;
   const delimiter = tab ? `E'\\t'` : `'${mapping.delimiter}'`;
 
-  const parts = points.length - 1;
-  const counts = new Array<number>(parts).fill(0);
-  const rows = new Array<number>(parts).fill(0);
-  const found: Array<ChunkProblems & PartTotals> = [];
-  // Each chunk's connection goes on to match one part of the report's keys once every chunk is grouped.
+  const chunkCount = points.length - 1;
+  // one connection per stream, each a part of the report's keys once every chunk is grouped
+  const parts = Math.min(streams, chunkCount);
+  const counts = new Array<number>(chunkCount).fill(0);
+  const rows = new Array<number>(chunkCount).fill(0);
+  const problems: ChunkProblems[] = [];
+  const found: Part[] = [];
+
+  /** One chunk on the connection's own transaction: created, copied (COPY FREEZE: it is new), grouped, committed. */
+  const copyChunk = async (client: PoolClient, k: number) => {
+    await client.query('BEGIN');
+    // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
+    await client.query('SET LOCAL synchronous_commit = off');
+    await createChunk(client, importId, k, extra);
+    const sink = client.query(
+      copyFrom(
+        `COPY ${chunkTable(importId, k)} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER ${
+          k === 1 ? 'true' : 'false'
+        }, DELIMITER ${delimiter}, QUOTE ${quote}, ENCODING 'UTF8', FREEZE true)`,
+      ),
+    );
+    await pipeline(
+      createReadStream(file, { start: points[k - 1]!, end: points[k]! - 1, highWaterMark: 1 << 18 }),
+      lineCounter((n) => {
+        counts[k - 1]! += n;
+        onLines(counts.reduce((sum, c) => sum + c, 0));
+      }),
+      sink,
+    );
+    rows[k - 1] = sink.rowCount;
+    if (extra.length > 0)
+      await client.query(`ALTER TABLE ${chunkTable(importId, k)} ${extra.map((c) => `DROP COLUMN ${c}`).join(', ')}`);
+    problems[k - 1] = await groupChunk(deps, client, importId, k, norm, parts);
+    await client.query('COMMIT');
+  };
+
+  // The chunks are taken in file order by whichever connection is free (a connection slowed by the machine or by
+  // writing the WAL for both takes fewer), so neither waits long for the other at the barrier.
+  let next = 0;
   const grouped = Array.from({ length: parts }, () => deferred());
   const allGrouped = Promise.all(grouped.map((g) => g.promise));
   allGrouped.catch(() => {});
-  const copyChunk = async (k: number) => {
+  const stream = async (p: number) => {
     const client = await deps.database.pool.connect();
     let groupedHere = false;
     try {
-      await client.query('BEGIN');
-      // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
-      await client.query('SET LOCAL synchronous_commit = off');
-      await createChunk(client, importId, k, extra);
-      const sink = client.query(
-        copyFrom(
-          `COPY ${chunkTable(importId, k)} (${columns.join(', ')}) FROM STDIN WITH (FORMAT csv, HEADER ${
-            k === 1 ? 'true' : 'false'
-          }, DELIMITER ${delimiter}, QUOTE ${quote}, ENCODING 'UTF8', FREEZE true)`,
-        ),
-      );
-      await pipeline(
-        createReadStream(file, { start: points[k - 1]!, end: points[k]! - 1, highWaterMark: 1 << 18 }),
-        lineCounter((n) => {
-          counts[k - 1]! += n;
-          onLines(counts.reduce((s, c) => s + c, 0));
-        }),
-        sink,
-      );
-      rows[k - 1] = sink.rowCount;
-      if (extra.length > 0)
-        await client.query(`ALTER TABLE ${chunkTable(importId, k)} ${extra.map((c) => `DROP COLUMN ${c}`).join(', ')}`);
-      const problems = await groupChunk(deps, client, importId, k, norm);
-      await client.query('COMMIT');
+      for (let k = ++next; k <= chunkCount; k = ++next) await copyChunk(client, k);
       groupedHere = true;
-      grouped[k - 1]!.resolve();
+      grouped[p - 1]!.resolve();
       await allGrouped;
-      found[k - 1] = { ...problems, ...(await stageKeyPart(deps, client, importId, k, parts)) };
+      found[p - 1] = await stageKeyPart(deps, client, importId, p, chunkCount);
     } catch (err) {
-      if (!groupedHere) grouped[k - 1]!.reject(err);
+      if (!groupedHere) grouped[p - 1]!.reject(err);
+      next = chunkCount;
       await client.query('ROLLBACK').catch(() => {});
       const code = (err as { code?: string }).code ?? '';
       // data exceptions: a cell that does not read, a line with more or fewer cells, bytes that are not UTF-8
@@ -211,7 +227,7 @@ export async function copyFile(
       client.release();
     }
   };
-  const results = await Promise.allSettled(points.slice(1).map((_, i) => copyChunk(i + 1)));
+  const results = await Promise.allSettled(Array.from({ length: parts }, (_, i) => stream(i + 1)));
   const failure = results.find((r) => r.status === 'rejected');
   if (failure) {
     await dropStaged(deps.database.db, importId);
@@ -220,9 +236,9 @@ export async function copyFile(
   }
   const chunks: Chunk[] = [];
   let line = 2;
-  for (let k = 1; k < points.length; k++) {
-    chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]!, ...found[k - 1]! });
+  for (let k = 1; k <= chunkCount; k++) {
+    chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]!, ...problems[k - 1]! });
     line += rows[k - 1]!;
   }
-  return chunks;
+  return { chunks, parts: found };
 }

@@ -23,7 +23,7 @@ import { peekDsrHeader, readDsrReport } from './dsr';
 import * as repo from './import.repository';
 import { post, reverse } from './ledger';
 import { credit, debit, type EntryInput } from './ledger-accounts';
-import { aggTable, attachChunks, type Chunk, dropStaged, type Normalising } from './line-chunks';
+import { aggTable, attachChunks, dropStaged, type Normalising, type Staging } from './line-chunks';
 import { StatementError, type StatementLine } from './statement-line';
 
 /** Exact amounts are carried in 10⁻¹⁶ fen; × rate% makes the common denominator of every part 10¹⁸ per fen. */
@@ -34,7 +34,7 @@ class DuplicateMessage extends Error {}
 class ReadCarefully extends Error {}
 
 /** What was staged: the chunks, and whether the careful reader wrote them (its lines are checked already). */
-type Staged = { chunks: Chunk[]; careful: boolean; currency: string } | { waiting: true };
+type Staged = (Staging & { careful: boolean; currency: string }) | { waiting: true };
 
 /**
  * Stages the file: a CSV/TSV goes to PostgreSQL COPY as it is (line-chunks.ts); a DSR, or a CSV COPY cannot take
@@ -52,9 +52,9 @@ async function stage(deps: Deps, row: repo.ImportRow, careful: boolean): Promise
   const norm = { currency: mapping?.currency ?? '', fx_rate: row.fx_rate };
   if (mapping && !careful) {
     const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
-    const chunks = await copyFile(deps, row.id, row.file_path, mapping, norm, (n) => void progress.report(n));
+    const staging = await copyFile(deps, row.id, row.file_path, mapping, norm, (n) => void progress.report(n));
     await progress.flush();
-    if (chunks) return { chunks, careful: false, currency: norm.currency };
+    if (staging) return { ...staging, careful: false, currency: norm.currency };
   }
   let files = [row.file_path];
   if (row.format === 'dsr') {
@@ -79,11 +79,11 @@ async function stage(deps: Deps, row: repo.ImportRow, careful: boolean): Promise
       files = parts.map((p) => p.file_path);
     }
   }
-  return { chunks: await stageLines(deps, row, files, norm), careful: true, currency: norm.currency };
+  return { ...(await stageLines(deps, row, files, norm)), careful: true, currency: norm.currency };
 }
 
 /** Reads the file(s) line by line, every line checked in JavaScript, into one chunk with COPY. */
-async function stageLines(deps: Deps, row: repo.ImportRow, files: string[], norm: Normalising): Promise<Chunk[]> {
+async function stageLines(deps: Deps, row: repo.ImportRow, files: string[], norm: Normalising): Promise<Staging> {
   const db = deps.database.db;
   let lines: AsyncIterable<StatementLine>;
   if (row.format === 'dsr') {
@@ -114,9 +114,9 @@ async function stageLines(deps: Deps, row: repo.ImportRow, files: string[], norm
   }
   const progress = progressWriter((n: number) => repo.setProgress(db, row.id, n));
   // a DSR's lines are numbered among its sales lines; a statement's by the file's lines after the header
-  const chunks = await copyLines(deps, row.id, lines, norm, row.format === 'dsr' ? 1 : 2, (n) => progress.report(n));
+  const staging = await copyLines(deps, row.id, lines, norm, row.format === 'dsr' ? 1 : 2, (n) => progress.report(n));
   await progress.flush();
-  return chunks;
+  return staging;
 }
 
 /** Checks, matches, shares on aggregates, the ledger posting, the bills' rows and the messages: one transaction. */
@@ -124,7 +124,7 @@ async function postImport(
   deps: Deps,
   trx: Db,
   row: repo.ImportRow,
-  staged: { chunks: Chunk[]; careful: boolean; currency: string },
+  staged: Staging & { careful: boolean; currency: string },
   phase: (name: string) => void = () => {},
 ): Promise<void> {
   await sql`SET LOCAL work_mem = '64MB'`.execute(trx);
@@ -134,14 +134,14 @@ async function postImport(
   if (staged.chunks.some((c) => c.no_rate)) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
   const aggregates = await repo.aggregates(
     trx,
-    staged.chunks.map((c) => aggTable(row.id, c.chunk)),
+    staged.parts.map((p) => aggTable(row.id, p.part)),
   );
   const unmatched = {
-    lines: staged.chunks.reduce((n, c) => n + c.unmatched_lines, 0),
-    all: staged.chunks.reduce((n, c) => n + c.all_lines, 0),
+    lines: staged.parts.reduce((n, p) => n + p.unmatched_lines, 0),
+    all: staged.parts.reduce((n, p) => n + p.all_lines, 0),
     net_units: await repo.sumUnits(
       trx,
-      staged.chunks.map((c) => c.unmatched_net),
+      staged.parts.map((p) => p.unmatched_net),
     ),
   };
   phase('aggregates');
@@ -205,7 +205,7 @@ async function postImport(
   });
   if (row.number_of_files > 1) await repo.settleParts(trx, row);
   // last, so the lock it takes on royalty_lines is held only for the commit
-  await attachChunks(trx, row.id, staged.chunks);
+  await attachChunks(trx, row.id, staged);
   phase('ledger, shares, attach');
   const month = row.accounting_month.slice(0, 7);
   await sendToUsers(

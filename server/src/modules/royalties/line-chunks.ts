@@ -13,7 +13,7 @@
  * until its posting commits: a crash leaves them behind, and the rerun drops them and stages again.
  */
 
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Db } from '../../platform/db/database';
 import type { Deps } from '../../platform/deps';
@@ -41,16 +41,23 @@ export interface PartTotals {
   unmatched_net: string;
 }
 
-/**
- * A staged chunk: its lines (`royalty_lines_<id>_<k>`), their groups (`royalty_groups_<id>_<k>`), the part of the
- * report's keys its connection matched (`royalty_matches_<id>_<k>`) with that part's matched money
- * (`royalty_aggs_<id>_<k>`), and where its lines sit in the file.
- */
-export interface Chunk extends ChunkProblems, PartTotals {
+/** A staged chunk: its lines (`royalty_lines_<id>_<k>`), their groups (`royalty_groups_<id>_<k>`) and where its lines sit in the file. */
+export interface Chunk extends ChunkProblems {
   chunk: number;
   /** The file's line number of the chunk's first line (a DSR: the report's n-th sales line). */
   first_line: number;
   lines: number;
+}
+
+/** A part of the report's keys (`royalty_matches_<id>_<p>`) with its matched money (`royalty_aggs_<id>_<p>`). */
+export interface Part extends PartTotals {
+  part: number;
+}
+
+/** What staging leaves for the posting: the file's chunks, in file order, and the parts of its keys. */
+export interface Staging {
+  chunks: Chunk[];
+  parts: Part[];
 }
 
 /** The roles a line's cells play, in royalty_lines' own column names. */
@@ -89,6 +96,15 @@ export async function createChunk(client: PoolClient, importId: number, k: numbe
   await client.query(`ALTER TABLE ${t} ALTER import_id SET DEFAULT ${importId}, ALTER chunk SET DEFAULT ${k}`);
 }
 
+/**
+ * The part (1…parts) of the report's keys a key (ISRC, UPC) is matched in: a hash of the key (masked, not abs():
+ * abs() of the least integer overflows).
+ */
+export function keyPart(isrc: RawBuilder<unknown>, upc: RawBuilder<unknown>, parts: number): RawBuilder<number> {
+  if (parts === 1) return sql<number>`1`;
+  return sql<number>`((hashtext(${isrc} || '|' || ${upc}) & 2147483647) % ${sql.lit(parts)} + 1)`;
+}
+
 /** What normalising a report's cells needs besides them: its currency for cells without one, the import's rate. */
 export interface Normalising {
   currency: string;
@@ -106,29 +122,29 @@ export async function groupChunk(
   importId: number,
   k: number,
   norm: Normalising,
+  parts: number,
 ): Promise<ChunkProblems> {
   await client.query(`SET LOCAL enable_sort = off`);
   await client.query(`SET LOCAL jit = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
   const grouped = groupedCells(sql.id(chunkTable(importId, k)));
-  const q = sql`CREATE UNLOGGED TABLE ${sql.id(groupTable(importId, k))} AS ${normalisedCells(
-    grouped,
-    norm.currency,
-    norm.fx_rate,
-  )}`.compile(deps.database.db);
+  // each group carries the part of the report's keys it belongs to (key-parts.ts), hashed here once per group
+  const q = sql`CREATE UNLOGGED TABLE ${sql.id(groupTable(importId, k))} AS
+    SELECT n.*, ${keyPart(sql`n.isrc`, sql`n.upc`, parts)} AS part
+      FROM (${normalisedCells(grouped, norm.currency, norm.fx_rate)}) n`.compile(deps.database.db);
   await client.query(q.sql, q.parameters as unknown[]);
   const p = groupProblems(sql`${sql.id(groupTable(importId, k))}`).compile(deps.database.db);
   return (await client.query<ChunkProblems>(p.sql, p.parameters as unknown[])).rows[0]!;
 }
 
 /**
- * In the posting transaction: the chunks become partitions of royalty_lines and the keys the import's partition of
- * royalty_matches (their checks imply the bounds, so no scan), the chunks' places are recorded, and the groups,
- * read, are dropped.
+ * In the posting transaction: the chunks become partitions of royalty_lines and the key parts the import's partitions
+ * of royalty_matches (their checks imply the bounds, so no scan), the chunks' places are recorded, and the groups and
+ * the parts' money, read, are dropped.
  */
-export async function attachChunks(trx: Db, importId: number, chunks: Chunk[]): Promise<void> {
-  for (const c of chunks) {
+export async function attachChunks(trx: Db, importId: number, staged: Staging): Promise<void> {
+  for (const c of staged.chunks) {
     await sql`ALTER TABLE royalty_lines ATTACH PARTITION ${sql.id(chunkTable(importId, c.chunk))}
       FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(c.chunk)}) TO (${sql.lit(importId)}, ${sql.lit(c.chunk + 1)})`.execute(
       trx,
@@ -137,10 +153,10 @@ export async function attachChunks(trx: Db, importId: number, chunks: Chunk[]): 
       VALUES (${importId}, ${c.chunk}, ${c.first_line}, ${c.lines})`.execute(trx);
     await sql`DROP TABLE ${sql.id(groupTable(importId, c.chunk))}`.execute(trx);
   }
-  for (const c of chunks) await sql`DROP TABLE ${sql.id(aggTable(importId, c.chunk))}`.execute(trx);
-  for (const c of chunks)
-    await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId, c.chunk))}
-      FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(c.chunk)}) TO (${sql.lit(importId)}, ${sql.lit(c.chunk + 1)})`.execute(
+  for (const p of staged.parts) await sql`DROP TABLE ${sql.id(aggTable(importId, p.part))}`.execute(trx);
+  for (const p of staged.parts)
+    await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId, p.part))}
+      FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(p.part)}) TO (${sql.lit(importId)}, ${sql.lit(p.part + 1)})`.execute(
       trx,
     );
 }
