@@ -51,6 +51,22 @@ async function report(name: string): Promise<{ file: string; totalFen: bigint }>
   return { file, totalFen: total };
 }
 
+/**
+ * Waits for the killed worker's session to end: its database sessions go when the server notices the closed socket,
+ * a moment after the kill (a worker's retry comes seconds later; the test reruns at once).
+ */
+async function sessionGone(importId: number): Promise<void> {
+  for (let i = 0; i < 500; i++) {
+    const held = await one(
+      `select count(*)::int as n from pg_locks where locktype = 'advisory' and classid = 4263 and objid = $1 and objsubid = 2`,
+      [importId],
+    );
+    if (held.n === 0) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`the killed worker still holds import ${importId}'s lock`);
+}
+
 function child(importId: number): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'royalty-import-crash-child.ts')], {
     env: {
@@ -114,6 +130,7 @@ describe('an import killed part way', () => {
     expect(midway).toBe(true);
     expect((await one(`select state from royalty_imports where id = $1`, [id])).state).toBe('running');
     expect((await balancesOf(t.deps.database.db, musician))?.available ?? 0n).toBe(before);
+    await sessionGone(id);
     await runImport(t.deps, id);
     await runImport(t.deps, id);
     await expectPostedOnce(id, totalFen, before);
@@ -139,6 +156,7 @@ describe('an import killed part way', () => {
       await t.sql(`drop trigger slow_shares on royalty_shares; drop function slow_shares();`);
     }
     expect((await one(`select state from royalty_imports where id = $1`, [id])).state).toBe('running');
+    await sessionGone(id);
     await runImport(t.deps, id);
     await expectPostedOnce(id, totalFen, before);
   });
