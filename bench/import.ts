@@ -98,6 +98,7 @@ async function main() {
       const sampler = setInterval(() => {
         peak = Math.max(peak, process.memoryUsage().rss);
       }, 50);
+      const cpu0 = process.cpuUsage();
       t0 = performance.now();
       const { id } = await createImport(
         deps,
@@ -108,6 +109,7 @@ async function main() {
       const phases: string[] = [];
       await runImport(deps, id, (name, ms) => phases.push(`${name} ${(ms / 1000).toFixed(2)} s`));
       const importS = (performance.now() - t0) / 1000;
+      const cpu = process.cpuUsage(cpu0);
       clearInterval(sampler);
       const { rows } = await db.query(
         `SELECT state, lines, unmatched_lines, total_fen::text, error FROM royalty_imports WHERE id = $1`,
@@ -120,7 +122,7 @@ async function main() {
       console.log(
         `round ${round}: COPY into a bare table ${copyS.toFixed(2)} s (${copyRate.toFixed(0)} rows/s); import end to end ${importS.toFixed(2)} s (${importRate.toFixed(0)} rows/s; ${rows[0].lines} lines, ${rows[0].unmatched_lines} unmatched, total ${rows[0].total_fen} fen); ratio ${(importRate / copyRate).toFixed(2)}`,
       );
-      console.log(`  phases: ${phases.join(', ')}`);
+      console.log(`  phases: ${phases.join(', ')}; this process's CPU ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s`);
     }
     const sorted = [...ratios].sort((x, y) => x - y);
     console.log(
