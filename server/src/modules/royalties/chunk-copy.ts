@@ -237,8 +237,9 @@ export async function copyFile(
       next = chunkCount;
       await client.query('ROLLBACK').catch(() => {});
       const code = (err as { code?: string }).code ?? '';
-      // data exceptions: a cell that does not read, a line with more or fewer cells, bytes that are not UTF-8
-      if (code.startsWith('22')) throw new CopyRefused();
+      // data exceptions (a cell that does not read, a line with more or fewer cells, bytes that are not UTF-8) and a
+      // line without an amount (not null violation): the careful reader names the line
+      if (code.startsWith('22') || code === '23502') throw new CopyRefused();
       throw err;
     } finally {
       client.release();

@@ -180,8 +180,9 @@ export function groupedCells(lines: RawBuilder<unknown>): RawBuilder<unknown> {
   // The title is one more cell of the group (a report gives a key one title, so it adds no group) rather than a
   // min() over every line, which cost a third of the grouping; a key's title is the least of its groups' titles.
   // royalty_sum8 (migration 0024) sums the quantity in a bigint held by value.
+  // (every staged line has an amount: the chunk tables say NOT NULL)
   return sql`(SELECT sale_month, territory, isrc, upc, currency, fx_rate, count(*)::bigint AS lines,
-      count(amount)::bigint AS amounts, coalesce(royalty_sum8(quantity), 0) AS quantity,
+      coalesce(royalty_sum8(quantity), 0) AS quantity,
       coalesce(sum(amount), 0) AS amount, coalesce(title, '') AS title
     FROM ${lines} l
    GROUP BY sale_month, territory, isrc, upc, currency, fx_rate, title)`;
@@ -196,8 +197,8 @@ export function groupsSource(groups: string[]): RawBuilder<unknown> {
 }
 
 /**
- * Groups of lines (sale_month, territory, isrc, upc, currency, fx_rate, title as read; lines, amounts, quantity,
- * amount summed) → the same, normalised as the careful reader normalises a line: the sale month as a date (NULL when
+ * Groups of lines (sale_month, territory, isrc, upc, currency, fx_rate, title as read; lines, quantity, amount
+ * summed) → the same, normalised as the careful reader normalises a line: the sale month as a date (NULL when
  * it does not read), territory, ISRC, UPC, currency, and the rate to CNY (the line's own, else the import's; 1 for
  * CNY; NULL when there is none), with the group's CNY net. One expression for staging (line-chunks.ts) and for a later match from the queue.
  */
@@ -220,7 +221,7 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
     SELECT CASE WHEN right(g.ym, 2)::int BETWEEN 1 AND 12 AND left(g.ym, 4)::int >= 1
                 THEN make_date(left(g.ym, 4)::int, right(g.ym, 2)::int, 1) END AS sale_month,
            g.sm AS sale_month_cell, g.territory, g.isrc, g.upc, g.currency, g.fx, g.amount * g.fx AS net,
-           g.lines, g.amounts, g.quantity, g.amount, g.title
+           g.lines, g.quantity, g.amount, g.title
       FROM (
         SELECT g.*, ${ym} AS ym,
                CASE WHEN g.currency = 'CNY' THEN 1::numeric ELSE coalesce(g.fx_rate, ${fxRate}::numeric) END AS fx
@@ -234,7 +235,7 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
                         THEN substr(btrim(r.upc), 2) ELSE btrim(coalesce(r.upc, '')) END AS upc,
                    upper(coalesce(nullif(btrim(coalesce(r.currency, '')), ''), ${currency}::text) COLLATE "C")
                      COLLATE "default" AS currency,
-                   r.fx_rate, r.lines, r.amounts, r.quantity, r.amount, left(btrim(r.title), 300) AS title
+                   r.fx_rate, r.lines, r.quantity, r.amount, left(btrim(r.title), 300) AS title
               FROM ${source} r
             -- OFFSET 0 keeps each cell's cleaning computed once per group (not flattened into every expression)
             OFFSET 0
@@ -245,14 +246,14 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
 
 /**
  * What the normalised groups say of the report: cells COPY took but the careful reader refuses (a sale month that is
- * not a date, a line without an amount, more than 10 decimals — a sum keeps its largest scale —, NaN or infinity),
- * and foreign money with no rate anywhere.
+ * not a date, more than 10 decimals — a sum keeps its largest scale —, NaN or infinity), and foreign money with no
+ * rate anywhere. (A line without an amount never gets this far: the chunk tables hold none.)
  */
 export function groupProblems(groups: RawBuilder<unknown>) {
   return sql<{ bad_cells: boolean; no_rate: boolean }>`
     -- NaN sorts above every number in PostgreSQL: one pair of comparisons catches NaN and both infinities (a cast
     -- to text per group cost more than the rest of the check)
-    SELECT coalesce(bool_or(sale_month IS NULL OR amounts < lines OR scale(amount) > 10 OR scale(fx) > 10
+    SELECT coalesce(bool_or(sale_month IS NULL OR scale(amount) > 10 OR scale(fx) > 10
                             OR NOT (amount > '-Infinity' AND amount < 'Infinity')
                             OR NOT (fx > '-Infinity' AND fx < 'Infinity')), false) AS bad_cells,
            coalesce(bool_or(fx IS NULL), false) AS no_rate

@@ -85,15 +85,21 @@ export async function dropStaged(db: Db, importId: number): Promise<void> {
   for (const r of rows) await sql`DROP TABLE IF EXISTS ${sql.id(r.name)}`.execute(db);
 }
 
-/** Creates a chunk's table: royalty_lines' columns, this import and chunk as defaults and checks, and `extra` cells. */
+/**
+ * Creates a chunk's table: royalty_lines' columns (a partition may order them its own way: the two bigints first,
+ * so no line carries alignment padding, 8 bytes a line less to write and log), this import and chunk as defaults
+ * and checks, an amount on every line (a line without one stops COPY, and the careful reader names it), and
+ * `extra` cells.
+ */
 export async function createChunk(client: PoolClient, importId: number, k: number, extra: string[]): Promise<void> {
-  const t = chunkTable(importId, k);
   await client.query(
-    `CREATE TABLE ${t} (LIKE royalty_lines, CHECK (import_id = ${importId}), CHECK (chunk = ${k})${extra
-      .map((c) => `, ${c} text`)
-      .join('')})`,
+    `CREATE TABLE ${chunkTable(importId, k)} (
+       import_id bigint NOT NULL DEFAULT ${importId} CHECK (import_id = ${importId}),
+       quantity bigint,
+       chunk integer NOT NULL DEFAULT ${k} CHECK (chunk = ${k}),
+       sale_month text, territory text, isrc text, upc text, title text,
+       amount numeric NOT NULL, currency text, fx_rate numeric${extra.map((c) => `, ${c} text`).join('')})`,
   );
-  await client.query(`ALTER TABLE ${t} ALTER import_id SET DEFAULT ${importId}, ALTER chunk SET DEFAULT ${k}`);
 }
 
 /**
@@ -114,7 +120,7 @@ export interface Normalising {
 /**
  * Sums a chunk by its distinct cells (hashed, never sorted: a fresh table has no statistics and the planner would
  * sort a million lines), normalised per group (import.repository.ts normalisedCells), so the posting works on
- * groups. Counts the amounts too: a line without one is refused.
+ * groups.
  */
 export async function groupChunk(
   deps: Deps,
