@@ -61,6 +61,7 @@ async function both(text: string, mappingCode: string) {
   await dropStaged(t.deps.database.db, seq);
   const staging = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {});
   if (!staging) return { careful, copied: false as const, staging };
+  await staging.keys;
   const copied = await normalised(seq + 1, staging.chunks);
   await dropStaged(t.deps.database.db, seq + 1);
   return { careful, copied, staging };
@@ -106,8 +107,16 @@ describe('a statement copied as it is', () => {
     const mapping = (await findMapping(t.deps.database.db, 'generic')) as ColumnMapping;
     const careful = await normalised(
       seq,
-      (await copyLines(t.deps, seq, readCsvStatement(createReadStream(file), mapping), norm(mapping), 2, async () => {}))
-        .chunks,
+      (
+        await copyLines(
+          t.deps,
+          seq,
+          readCsvStatement(createReadStream(file), mapping),
+          norm(mapping),
+          2,
+          async () => {},
+        )
+      ).chunks,
     );
     const staging = await copyFile(t.deps, seq + 1, file, mapping, norm(mapping), () => {}, {
       splitMinBytes: 1024,
@@ -115,7 +124,8 @@ describe('a statement copied as it is', () => {
       chunks: 5,
     });
     expect(staging).not.toBe(false);
-    const { chunks, parts } = staging as Staging;
+    const { chunks, money } = staging as Staging;
+    const parts = await (staging as Staging).keys;
     // five chunks taken in turn by two connections, numbered on from the header: together every line once
     expect(chunks.map((c) => c.chunk)).toEqual([1, 2, 3, 4, 5]);
     expect(chunks[0]!.first_line).toBe(2);
@@ -128,6 +138,16 @@ describe('a statement copied as it is', () => {
     // two parts of the keys, each key in one of them, every line counted once
     expect(parts.map((p) => p.part)).toEqual([1, 2]);
     expect(parts.reduce((n, p) => n + p.all_lines, 0)).toBe(3000);
+    // no track has these codes: no matched money, every line unmatched, the chunks' net all of it
+    expect(money.map((m) => [m.part, m.matched_lines, Number(m.matched_net)])).toEqual([
+      [1, 0, 0],
+      [2, 0, 0],
+    ]);
+    expect(parts.reduce((n, p) => n + p.unmatched_lines, 0)).toBe(3000);
+    expect(parts.reduce((n, p) => n + Number(p.unmatched_net), 0)).toBeCloseTo(
+      chunks.reduce((n, c) => n + Number(c.net), 0),
+      6,
+    );
     const keys = await t.sql(
       `select count(*)::int as n, count(distinct (isrc, upc))::int as distinct_keys, sum(lines)::int as lines
          from (select * from royalty_matches_${seq + 1}_1 union all select * from royalty_matches_${seq + 1}_2) k`,

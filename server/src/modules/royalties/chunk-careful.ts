@@ -8,12 +8,13 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
-import { stageKeyPart } from './key-parts';
+import { stageKeyPart, stageMoneyPart } from './key-parts';
 import {
   type ChunkProblems,
   chunkTable,
   createChunk,
   groupChunk,
+  type MoneyPart,
   type Normalising,
   type Part,
   ROLES,
@@ -60,6 +61,7 @@ export async function copyLines(
   const client = await deps.database.pool.connect();
   let count = 0;
   let problems: ChunkProblems;
+  let money: MoneyPart;
   let part: Part;
   try {
     await client.query('BEGIN');
@@ -76,6 +78,7 @@ export async function copyLines(
     );
     problems = await groupChunk(deps, client, importId, 1, norm, 1);
     await client.query('COMMIT');
+    money = await stageMoneyPart(deps, client, importId, 1, 1);
     part = await stageKeyPart(deps, client, importId, 1, 1);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
@@ -83,5 +86,9 @@ export async function copyLines(
   } finally {
     client.release();
   }
-  return { chunks: [{ chunk: 1, first_line: firstLine, lines: count, ...problems }], parts: [part] };
+  return {
+    chunks: [{ chunk: 1, first_line: firstLine, lines: count, ...problems }],
+    money: [money],
+    keys: Promise.resolve([part]),
+  };
 }

@@ -15,7 +15,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
-import { stageKeyPart } from './key-parts';
+import { stageKeyPart, stageMoneyPart } from './key-parts';
 import {
   type Chunk,
   type ChunkProblems,
@@ -23,6 +23,7 @@ import {
   createChunk,
   dropStaged,
   groupChunk,
+  type MoneyPart,
   type Normalising,
   type Part,
   ROLES,
@@ -185,7 +186,6 @@ export async function copyFile(
   const progress = () =>
     onLines(rows.reduce((sum, r) => sum + r, 0) + Math.round(inFlight.reduce((sum, b) => sum + b, 0) * perByte));
   const problems: ChunkProblems[] = [];
-  const found: Part[] = [];
 
   /** One chunk on the connection's own transaction: created, copied (COPY FREEZE: it is new), grouped, committed. */
   const copyChunk = async (client: PoolClient, k: number) => {
@@ -223,17 +223,24 @@ export async function copyFile(
   const grouped = Array.from({ length: parts }, () => deferred());
   const allGrouped = Promise.all(grouped.map((g) => g.promise));
   allGrouped.catch(() => {});
-  const stream = async (p: number) => {
+  const money: MoneyPart[] = [];
+  const moneyIn = Array.from({ length: parts }, () => deferred());
+  const stream = async (p: number): Promise<Part> => {
     const client = await deps.database.pool.connect();
     let groupedHere = false;
+    let moneyHere = false;
     try {
       for (let k = ++next; k <= chunkCount; k = ++next) await copyChunk(client, k);
       groupedHere = true;
       grouped[p - 1]!.resolve();
       await allGrouped;
-      found[p - 1] = await stageKeyPart(deps, client, importId, p, chunkCount);
+      money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount);
+      moneyHere = true;
+      moneyIn[p - 1]!.resolve();
+      return await stageKeyPart(deps, client, importId, p, chunkCount);
     } catch (err) {
       if (!groupedHere) grouped[p - 1]!.reject(err);
+      if (!moneyHere) moneyIn[p - 1]!.reject(err);
       next = chunkCount;
       await client.query('ROLLBACK').catch(() => {});
       const code = (err as { code?: string }).code ?? '';
@@ -245,12 +252,18 @@ export async function copyFile(
       client.release();
     }
   };
-  const results = await Promise.allSettled(Array.from({ length: parts }, (_, i) => stream(i + 1)));
-  const failure = results.find((r) => r.status === 'rejected');
-  if (failure) {
+  const running = Array.from({ length: parts }, (_, i) => stream(i + 1));
+  // the parts' keys go on landing while the posting starts; it waits for them before attaching them
+  const keys = Promise.all(running);
+  keys.catch(() => {});
+  try {
+    await Promise.all(moneyIn.map((m) => m.promise));
+  } catch {
+    const results = await Promise.allSettled(running);
+    const failure = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
     await dropStaged(deps.database.db, importId);
-    if ((failure as PromiseRejectedResult).reason instanceof CopyRefused) return false;
-    throw (failure as PromiseRejectedResult).reason;
+    if (failure.reason instanceof CopyRefused) return false;
+    throw failure.reason;
   }
   const chunks: Chunk[] = [];
   let line = 2;
@@ -258,5 +271,5 @@ export async function copyFile(
     chunks.push({ chunk: k, first_line: line, lines: rows[k - 1]!, ...problems[k - 1]! });
     line += rows[k - 1]!;
   }
-  return { chunks, parts: found };
+  return { chunks, money, keys };
 }

@@ -32,6 +32,8 @@ const PART_DENOMINATOR = 10n ** 18n;
 class DuplicateMessage extends Error {}
 /** The fast way took cells the careful reader refuses: read again the careful way, which names the line. */
 class ReadCarefully extends Error {}
+/** The keys and the money of a staging saw different matches (a catalogue edit between them): stage again. */
+class StageAgain extends Error {}
 
 /** What was staged: the chunks, and whether the careful reader wrote them (its lines are checked already). */
 type Staged = (Staging & { careful: boolean; currency: string }) | { waiting: true };
@@ -134,15 +136,21 @@ async function postImport(
   if (staged.chunks.some((c) => c.no_rate)) throw new StatementError(errorText('IMPORT_RATE_REQUIRED', 'en'));
   const aggregates = await repo.aggregates(
     trx,
-    staged.parts.map((p) => aggTable(row.id, p.part)),
+    staged.money.map((p) => aggTable(row.id, p.part)),
+  );
+  // what no key matched: the report's lines and money less the matched (the keys, still landing, are checked
+  // against it before they are attached)
+  const all = staged.chunks.reduce((n, c) => n + c.lines, 0);
+  const unmatchedNet = await repo.netDifference(
+    trx,
+    staged.chunks.map((c) => c.net),
+    staged.money.map((p) => p.matched_net),
   );
   const unmatched = {
-    lines: staged.parts.reduce((n, p) => n + p.unmatched_lines, 0),
-    all: staged.parts.reduce((n, p) => n + p.all_lines, 0),
-    net_units: await repo.sumUnits(
-      trx,
-      staged.parts.map((p) => p.unmatched_net),
-    ),
+    lines: all - staged.money.reduce((n, p) => n + p.matched_lines, 0),
+    all,
+    net: unmatchedNet.exact,
+    net_units: unmatchedNet.units,
   };
   phase('aggregates');
   const numerators: bigint[] = [];
@@ -204,9 +212,24 @@ async function postImport(
     suspense,
   });
   if (row.number_of_files > 1) await repo.settleParts(trx, row);
+  phase('ledger, shares');
+  // The keys matched the report again, apart from the money (a release's ISRC or UPC edited in between would make
+  // them differ): they must leave unmatched exactly what the money did, or the run stages again.
+  const keys = await staged.keys;
+  if (
+    keys.reduce((n, k) => n + k.all_lines, 0) !== all ||
+    keys.reduce((n, k) => n + k.unmatched_lines, 0) !== unmatched.lines ||
+    !(await repo.sameSum(
+      trx,
+      keys.map((k) => k.unmatched_net),
+      [unmatched.net],
+    ))
+  )
+    throw new StageAgain();
+  phase('keys (waited for)');
   // last, so the lock it takes on royalty_lines is held only for the commit
-  await attachChunks(trx, row.id, staged);
-  phase('ledger, shares, attach');
+  await attachChunks(trx, row.id, staged, keys);
+  phase('attach');
   const month = row.accounting_month.slice(0, 7);
   await sendToUsers(
     deps,
@@ -257,7 +280,7 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
   await repo.setImportState(db, row.id, 'running');
   try {
     let careful = false;
-    for (;;) {
+    for (let again = 0; ; again++) {
       const staged = await stage(deps, row, careful);
       phase('stage');
       if ('waiting' in staged) return;
@@ -272,6 +295,9 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
         phase('commit');
         return;
       } catch (err) {
+        // the keys may still be landing: nothing staged is dropped or staged again under them
+        await staged.keys.catch(() => {});
+        if (err instanceof StageAgain && again < 3) continue;
         if (!(err instanceof ReadCarefully)) throw err;
         careful = true;
       }

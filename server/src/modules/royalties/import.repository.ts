@@ -250,13 +250,13 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
  * rate anywhere. (A line without an amount never gets this far: the chunk tables hold none.)
  */
 export function groupProblems(groups: RawBuilder<unknown>) {
-  return sql<{ bad_cells: boolean; no_rate: boolean }>`
+  return sql<{ bad_cells: boolean; no_rate: boolean; net: string }>`
     -- NaN sorts above every number in PostgreSQL: one pair of comparisons catches NaN and both infinities (a cast
     -- to text per group cost more than the rest of the check)
     SELECT coalesce(bool_or(sale_month IS NULL OR scale(amount) > 10 OR scale(fx) > 10
                             OR NOT (amount > '-Infinity' AND amount < 'Infinity')
                             OR NOT (fx > '-Infinity' AND fx < 'Infinity')), false) AS bad_cells,
-           coalesce(bool_or(fx IS NULL), false) AS no_rate
+           coalesce(bool_or(fx IS NULL), false) AS no_rate, coalesce(sum(net), 0)::text AS net
       FROM ${groups} n`;
 }
 
@@ -298,13 +298,28 @@ export async function aggregates(db: Db, aggParts: string[]): Promise<Aggregate[
   return rows;
 }
 
-/** Exact decimal strings summed, × 10¹⁸ (units of 10⁻¹⁶ fen), as an integer string. */
-export async function sumUnits(db: Db, decimals: string[]): Promise<string> {
-  const { rows } = await sql<{ units: string }>`
-    SELECT (coalesce(sum(x), 0) * 1e18)::numeric(60, 0)::text AS units FROM unnest(${decimals}::numeric[]) x`.execute(
-    db,
-  );
-  return rows[0]!.units;
+/**
+ * Σ plus − Σ minus of exact decimal strings, exact (a decimal string) and × 10¹⁸ (units of 10⁻¹⁶ fen) as an integer
+ * string.
+ */
+export async function netDifference(
+  db: Db,
+  plus: string[],
+  minus: string[],
+): Promise<{ exact: string; units: string }> {
+  const { rows } = await sql<{ exact: string; units: string }>`
+    SELECT d::text AS exact, (d * 1e18)::numeric(60, 0)::text AS units
+      FROM (SELECT (SELECT coalesce(sum(x), 0) FROM unnest(${plus}::numeric[]) x)
+                 - (SELECT coalesce(sum(x), 0) FROM unnest(${minus}::numeric[]) x) AS d) t`.execute(db);
+  return rows[0]!;
+}
+
+/** Whether exact decimal strings sum to the same number. */
+export async function sameSum(db: Db, a: string[], b: string[]): Promise<boolean> {
+  const { rows } = await sql<{ same: boolean }>`
+    SELECT (SELECT coalesce(sum(x), 0) FROM unnest(${a}::numeric[]) x)
+         = (SELECT coalesce(sum(x), 0) FROM unnest(${b}::numeric[]) x) AS same`.execute(db);
+  return rows[0]!.same;
 }
 
 /**

@@ -1,15 +1,64 @@
-/** The report's keys (ISRC, UPC), matched in parts by the connections that staged its chunks. */
+/**
+ * The report's keys (ISRC, UPC), matched in parts by the connections that staged its chunks: each part's matched
+ * money first (what the posting needs, so it can start), then the part's keys for the console's queue (which the
+ * posting attaches last, having checked that both saw the same matches).
+ */
 
 import { sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Deps } from '../../platform/deps';
 import { groupsSource } from './import.repository';
-import { aggTable, groupTable, keyTable, type Part, type PartTotals } from './line-chunks';
+import { aggTable, groupTable, keyTable, type MoneyPart, type Part, type PartTotals } from './line-chunks';
+
+/** Every chunk's groups as one source; each group carries its key's part (line-chunks.ts keyPart). */
+const allGroups = (importId: number, chunks: number) =>
+  groupsSource(Array.from({ length: chunks }, (_, i) => groupTable(importId, i + 1)));
+
+async function begin(client: PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
+  await client.query('SET LOCAL synchronous_commit = off');
+  await client.query(`SET LOCAL work_mem = '64MB'`);
+  await client.query(`SET LOCAL jit = off`);
+  await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+}
 
 /**
- * Once every chunk is grouped: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC,
- * else to a release by UPC (album lines), into `royalty_matches_<id>_<part>`: the keys are shared out among the
- * staging connections by a hash of the key, so each matches its part at once. The posting attaches the parts as the
+ * Once every chunk is grouped: the part's matched money per musician, work, track, territory and sale month (the
+ * posting adds the rate in force) into `royalty_aggs_<id>_<part>`, each group matched as its key is (by ISRC to a
+ * track, else by UPC to a release), with the part's matched lines and CNY net.
+ */
+export async function stageMoneyPart(
+  deps: Deps,
+  client: PoolClient,
+  importId: number,
+  part: number,
+  chunks: number,
+): Promise<MoneyPart> {
+  await begin(client);
+  const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
+    SELECT coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
+           CASE WHEN tw.id IS NOT NULL THEN t.id END AS track_id, n.territory, n.sale_month,
+           royalty_sum8(n.quantity) AS quantity, sum(n.net) AS net, royalty_sum8(n.lines) AS lines
+      FROM ${allGroups(importId, chunks)} n
+      LEFT JOIN work_tracks t ON n.isrc <> '' AND t.isrc = n.isrc
+      LEFT JOIN works tw ON tw.id = t.work_id
+      LEFT JOIN works uw ON tw.id IS NULL AND n.upc <> '' AND uw.upc = n.upc
+     WHERE n.part = ${part} AND coalesce(tw.user_id, uw.user_id) IS NOT NULL
+     GROUP BY 1, 2, 3, 4, 5`.compile(deps.database.db);
+  await client.query(a.sql, a.parameters as unknown[]);
+  const { rows } = await client.query<{ matched_lines: string; matched_net: string }>(
+    `SELECT coalesce(sum(lines), 0)::text AS matched_lines, coalesce(sum(net), 0)::text AS matched_net
+       FROM ${aggTable(importId, part)}`,
+  );
+  await client.query('COMMIT');
+  return { part, matched_lines: Number(rows[0]!.matched_lines), matched_net: rows[0]!.matched_net };
+}
+
+/**
+ * Then the part's keys: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC, else to a
+ * release by UPC (album lines), into `royalty_matches_<id>_<part>`: the keys are shared out among the staging
+ * connections by a hash of the key, so each matches its part at once. The posting attaches the parts as the
  * import's partitions of royalty_matches. A key's id is import_id × 2³² + part × 2²⁸ + n, n counted by a temporary
  * sequence of the part's own transaction (no shared sequence, nothing left behind by a rollback).
  */
@@ -21,13 +70,7 @@ export async function stageKeyPart(
   chunks: number,
 ): Promise<Part> {
   const t = keyTable(importId, part);
-  // every chunk's groups; each group carries its key's part (line-chunks.ts keyPart)
-  const groups = groupsSource(Array.from({ length: chunks }, (_, i) => groupTable(importId, i + 1)));
-  await client.query('BEGIN');
-  await client.query('SET LOCAL synchronous_commit = off');
-  await client.query(`SET LOCAL work_mem = '64MB'`);
-  await client.query(`SET LOCAL jit = off`);
-  await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+  await begin(client);
   await client.query(
     `CREATE TABLE ${t} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
        CHECK (import_id = ${importId}), CHECK (part = ${part}))`,
@@ -46,7 +89,7 @@ export async function stageKeyPart(
                    royalty_sum8(quantity) AS quantity, coalesce(sum(net), 0) AS net,
                    coalesce(min(sale_month), '-infinity') AS first_month,
                    coalesce(max(sale_month), '-infinity') AS last_month
-              FROM ${groups} n
+              FROM ${allGroups(importId, chunks)} n
              WHERE part = ${part}
              GROUP BY isrc, upc) k
       LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
@@ -61,14 +104,6 @@ export async function stageKeyPart(
   await client.query('CREATE TEMP SEQUENCE royalty_key_n CACHE 1000');
   const totals = (await client.query<PartTotals>(q.sql, q.parameters as unknown[])).rows[0]!;
   await client.query('DROP SEQUENCE pg_temp.royalty_key_n');
-  // this part's matched money per musician, track, territory and sale month (the posting adds the rate in force)
-  const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
-    SELECT m.user_id, m.work_id, m.track_id, n.territory, n.sale_month, royalty_sum8(n.quantity) AS quantity,
-           sum(n.net) AS net
-      FROM ${groups} n JOIN ${sql.id(t)} m ON m.isrc = n.isrc AND m.upc = n.upc AND m.state = 'matched'
-     WHERE n.part = ${part}
-     GROUP BY m.user_id, m.work_id, m.track_id, n.territory, n.sale_month`.compile(deps.database.db);
-  await client.query(a.sql, a.parameters as unknown[]);
   await client.query('COMMIT');
   return { part, ...totals };
 }

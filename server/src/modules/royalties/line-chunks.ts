@@ -30,6 +30,8 @@ export interface ChunkProblems {
   bad_cells: boolean;
   /** Foreign money with no rate anywhere. */
   no_rate: boolean;
+  /** Σ CNY net of the chunk's lines, exact (a decimal string). */
+  net: string;
 }
 
 /** The unmatched totals of a part of the report's keys. */
@@ -49,15 +51,27 @@ export interface Chunk extends ChunkProblems {
   lines: number;
 }
 
-/** A part of the report's keys (`royalty_matches_<id>_<p>`) with its matched money (`royalty_aggs_<id>_<p>`). */
+/** A part of the report's keys (`royalty_matches_<id>_<p>`). */
 export interface Part extends PartTotals {
   part: number;
 }
 
-/** What staging leaves for the posting: the file's chunks, in file order, and the parts of its keys. */
+/** A part's matched money (`royalty_aggs_<id>_<p>`): its lines and CNY net (exact). */
+export interface MoneyPart {
+  part: number;
+  matched_lines: number;
+  matched_net: string;
+}
+
+/**
+ * What staging leaves for the posting: the file's chunks, in file order, and each part's matched money, all in;
+ * the parts' keys may still be landing (`keys` settles when they are): the posting starts without them and checks
+ * them before it attaches them.
+ */
 export interface Staging {
   chunks: Chunk[];
-  parts: Part[];
+  money: MoneyPart[];
+  keys: Promise<Part[]>;
 }
 
 /** The roles a line's cells play, in royalty_lines' own column names. */
@@ -149,7 +163,12 @@ export async function groupChunk(
  * of royalty_matches (their checks imply the bounds, so no scan), the chunks' places are recorded, and the groups and
  * the parts' money, read, are dropped.
  */
-export async function attachChunks(trx: Db, importId: number, staged: Staging): Promise<void> {
+export async function attachChunks(
+  trx: Db,
+  importId: number,
+  staged: { chunks: Chunk[]; money: MoneyPart[] },
+  keys: Part[],
+): Promise<void> {
   for (const c of staged.chunks) {
     await sql`ALTER TABLE royalty_lines ATTACH PARTITION ${sql.id(chunkTable(importId, c.chunk))}
       FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(c.chunk)}) TO (${sql.lit(importId)}, ${sql.lit(c.chunk + 1)})`.execute(
@@ -159,8 +178,8 @@ export async function attachChunks(trx: Db, importId: number, staged: Staging): 
       VALUES (${importId}, ${c.chunk}, ${c.first_line}, ${c.lines})`.execute(trx);
     await sql`DROP TABLE ${sql.id(groupTable(importId, c.chunk))}`.execute(trx);
   }
-  for (const p of staged.parts) await sql`DROP TABLE ${sql.id(aggTable(importId, p.part))}`.execute(trx);
-  for (const p of staged.parts)
+  for (const p of staged.money) await sql`DROP TABLE ${sql.id(aggTable(importId, p.part))}`.execute(trx);
+  for (const p of keys)
     await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId, p.part))}
       FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(p.part)}) TO (${sql.lit(importId)}, ${sql.lit(p.part + 1)})`.execute(
       trx,
