@@ -231,6 +231,48 @@ describe('a CSV statement', () => {
     expect(line.rows[0]).toMatchObject({ amount: '10.00', currency: 'USD', fx_rate: '7.1234000000', net: '71.2340' });
   });
 
+  it('a release edited between the money and the keys: the posting sees them differ and stages again, once', async () => {
+    // bob's track CNA012600099 is matched when the money is staged; the moment the keys' table is created, its ISRC
+    // is edited away (an event trigger, in the keys' own transaction), so the keys find no track for the line
+    await catalogue(t, bob, '6900000000097', ['CNA012600099']);
+    const before = await available(bob);
+    await t.sql(`create table race_log (at timestamptz not null default now());
+      create function race() returns event_trigger language plpgsql as $$
+      declare r record;
+      begin
+        for r in select * from pg_event_trigger_ddl_commands() loop
+          if r.object_identity like '%royalty_matches_%' then
+            update work_tracks set isrc = 'CNA012600098' where isrc = 'CNA012600099';
+            if found then insert into race_log default values; end if;
+          end if;
+        end loop;
+      end $$;
+      create event trigger race on ddl_command_end when tag in ('CREATE TABLE') execute function race();`);
+    try {
+      const row = await importFile(
+        genericCsv([{ month: '2026-07', territory: 'CN', isrc: 'CNA012600099', qty: 5, amount: '2.00' }]),
+        { format: 'csv', mapping_code: 'generic' },
+      );
+      // the second staging saw the edit in both: the line is unmatched, its money in suspense, bob paid nothing
+      expect(row).toMatchObject({
+        state: 'posted',
+        lines: 1,
+        unmatched_lines: 1,
+        total_fen: '200',
+        suspense_fen: '200',
+      });
+      expect((await t.sql('select count(*)::int as n from race_log')).rows[0].n).toBe(1);
+      const key = await t.sql(`select state from royalty_matches where import_id = $1 and isrc = 'CNA012600099'`, [
+        row.id,
+      ]);
+      expect(key.rows).toEqual([{ state: 'unmatched' }]);
+      expect(await available(bob)).toBe(before);
+      expect((await t.sql(STAGED_TABLES)).rows[0].n).toBe(0);
+    } finally {
+      await t.sql('drop event trigger race; drop function race(); drop table race_log;');
+    }
+  });
+
   it("a sale takes the musician's rate in force in its month (the latest change on or before it, else the user's)", async () => {
     const carol = (await registerUser(t, {}, ip())).userinfo.id;
     await t.sql('update users set rate = 60 where id = $1', [carol]);
