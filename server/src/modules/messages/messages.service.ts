@@ -48,15 +48,20 @@ export async function sendToUsers(
   message: TemplatedMessage,
   db: Db = deps.database.db,
 ): Promise<void> {
+  await insertUserMessages(db, userIds, templatedRow(message));
+}
+
+/** A templated message as stored: rendered in zh-CN (what a reader without a language sees), template and params. */
+function templatedRow(message: TemplatedMessage) {
   const stored = renderMessage(message.template, message.params, 'zh-CN');
   if (!stored) throw new Error(`unknown message template ${message.template}`);
-  await insertUserMessages(db, userIds, {
+  return {
     kind: message.kind,
     link: message.link ?? null,
     ...stored,
     template: message.template,
     params: JSON.stringify(message.params),
-  });
+  };
 }
 
 /** sendToUser for a caller that has only its transaction (withdrawals' ledger steps). */
@@ -66,17 +71,7 @@ export function writeUserMessage(
   message: TemplatedMessage | { kind: string; title: string; content: string; link?: string | null },
 ): Promise<number> {
   if (!('template' in message)) return insertMessage(db, { audience: 'user', user_id: userId, ...message });
-  const stored = renderMessage(message.template, message.params, 'zh-CN');
-  if (!stored) throw new Error(`unknown message template ${message.template}`);
-  return insertMessage(db, {
-    audience: 'user',
-    user_id: userId,
-    kind: message.kind,
-    link: message.link ?? null,
-    ...stored,
-    template: message.template,
-    params: JSON.stringify(message.params),
-  });
+  return insertMessage(db, { audience: 'user', user_id: userId, ...templatedRow(message) });
 }
 
 /** What the reader sees: a templated message in their language, any other as it was written. */

@@ -3,8 +3,9 @@
  * chunk tables (line-chunks.ts), the quantity, amount and exchange rate typed by COPY itself. A big file is cut at
  * line boundaries into three chunks per `IMPORT_COPY_STREAMS` connection (a comma file only when it has no quotes:
  * a quoted cell may hold a line break); the connections take the chunks in turn, each copying and grouping one at a
- * time, then each matches a part of the report's keys. A file COPY cannot take (a cell that does not read as its type, a line with more or
- * fewer cells, bytes that are not UTF-8) answers `false`: the careful way reads it then (chunk-careful.ts).
+ * time, then each stages a part of the report's matched money and keys (key-parts.ts). A file COPY cannot take (a
+ * cell that does not read as its type, a line with more or fewer cells, bytes that are not UTF-8, a line without an
+ * amount) answers `false`: the careful way reads it then (chunk-careful.ts).
  */
 
 import { createReadStream } from 'node:fs';
@@ -37,20 +38,24 @@ const SPLIT_MIN_BYTES = 16 * 2 ** 20;
 const CHUNKS_PER_STREAM = 3;
 
 /**
- * The header's cells (BOM and spaces taken off), read from the file's first line; null when the header has quotes
- * (a quoted name may hold the delimiter: the careful reader reads such a file).
+ * The head of the file: the header's cells (BOM and spaces taken off), null when the header has quotes (a quoted
+ * name may hold the delimiter: the careful reader reads such a file); and its lines per byte, for the progress shown
+ * while chunks are copied (counting every line break as it went by cost a tenth of a second of this process per
+ * million lines; the count is exact once a chunk is in).
  */
-async function readHeader(file: string, delimiter: string): Promise<string[] | null> {
+async function readHead(file: string, delimiter: string): Promise<{ cells: string[] | null; linesPerByte: number }> {
   const fh = await open(file, 'r');
   try {
-    const buf = Buffer.alloc(64 * 1024);
+    const buf = Buffer.alloc(1 << 18);
     const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    let text = buf.subarray(0, bytesRead).toString('utf8');
+    let breaks = 0;
+    for (let i = buf.indexOf(10); i !== -1 && i < bytesRead; i = buf.indexOf(10, i + 1)) breaks += 1;
+    const linesPerByte = bytesRead > 0 ? Math.max(breaks, 1) / bytesRead : 0;
+    let text = buf.subarray(0, Math.min(bytesRead, 64 * 1024)).toString('utf8');
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     const end = text.search(/\r?\n/);
     const line = end < 0 ? text : text.slice(0, end);
-    if (line.includes('"')) return null;
-    return line.split(delimiter).map((c) => c.trim());
+    return { cells: line.includes('"') ? null : line.split(delimiter).map((c) => c.trim()), linesPerByte };
   } finally {
     await fh.close();
   }
@@ -64,23 +69,6 @@ function byteCounter(onBytes: (n: number) => void): Transform {
       done(null, chunk);
     },
   });
-}
-
-/**
- * Lines per byte at the head of the file, for the progress shown while chunks are copied (counting every line break
- * as it went by cost a tenth of a second of this process per million lines; the count is exact once a chunk is in).
- */
-async function linesPerByte(file: string): Promise<number> {
-  const fh = await open(file, 'r');
-  try {
-    const buf = Buffer.alloc(1 << 18);
-    const { bytesRead } = await fh.read(buf, 0, buf.length, 0);
-    let n = 0;
-    for (let i = buf.indexOf(10); i !== -1 && i < bytesRead; i = buf.indexOf(10, i + 1)) n += 1;
-    return bytesRead > 0 ? Math.max(n, 1) / bytesRead : 0;
-  } finally {
-    await fh.close();
-  }
 }
 
 /** Whether the file holds a byte (a quote), read in large blocks into one buffer (a stream allocates each block). */
@@ -153,7 +141,8 @@ export async function copyFile(
   onLines: (n: number) => void,
   opts: { splitMinBytes?: number; streams?: number; chunks?: number } = {},
 ): Promise<Staging | false> {
-  const header = await readHeader(file, mapping.delimiter);
+  const head = await readHead(file, mapping.delimiter);
+  const header = head.cells;
   if (!header) return false;
   const missing = Object.values(mapping.columns).filter((name) => name && !header.includes(name));
   if (missing.length > 0) throw new StatementError(`the header lacks the column(s) ${missing.join(', ')}`, 1);
@@ -181,7 +170,7 @@ export async function copyFile(
   const parts = Math.min(streams, chunkCount);
   const rows = new Array<number>(chunkCount).fill(0);
   // progress: the exact lines of the chunks copied, and an estimate from the bytes of those being copied
-  const perByte = await linesPerByte(file);
+  const perByte = head.linesPerByte;
   const inFlight = new Array<number>(chunkCount).fill(0);
   const progress = () =>
     onLines(rows.reduce((sum, r) => sum + r, 0) + Math.round(inFlight.reduce((sum, b) => sum + b, 0) * perByte));

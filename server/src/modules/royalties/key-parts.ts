@@ -4,7 +4,7 @@
  * posting attaches last, having checked that both saw the same matches).
  */
 
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Deps } from '../../platform/deps';
 import { groupsSource } from './import.repository';
@@ -13,6 +13,18 @@ import { aggTable, groupTable, keyTable, type MoneyPart, type Part, type PartTot
 /** Every chunk's groups as one source; each group carries its key's part (line-chunks.ts keyPart). */
 const allGroups = (importId: number, chunks: number) =>
   groupsSource(Array.from({ length: chunks }, (_, i) => groupTable(importId, i + 1)));
+
+/**
+ * How a key (ISRC, UPC) is matched, one definition for the money and the keys (the posting checks that both saw the
+ * same): to a track by its ISRC (`t`, its work `tw`), else to a release by its UPC (`uw`, album lines).
+ */
+const matchJoins = (k: RawBuilder<unknown>) => sql`
+      LEFT JOIN work_tracks t ON ${k}.isrc <> '' AND t.isrc = ${k}.isrc
+      LEFT JOIN works tw ON tw.id = t.work_id
+      LEFT JOIN works uw ON tw.id IS NULL AND ${k}.upc <> '' AND uw.upc = ${k}.upc`;
+const MATCHED_USER = sql`coalesce(tw.user_id, uw.user_id)`;
+const MATCHED_WORK = sql`coalesce(tw.id, uw.id)`;
+const MATCHED_TRACK = sql`CASE WHEN tw.id IS NOT NULL THEN t.id END`;
 
 async function begin(client: PoolClient): Promise<void> {
   await client.query('BEGIN');
@@ -37,14 +49,11 @@ export async function stageMoneyPart(
 ): Promise<MoneyPart> {
   await begin(client);
   const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
-    SELECT coalesce(tw.user_id, uw.user_id) AS user_id, coalesce(tw.id, uw.id) AS work_id,
-           CASE WHEN tw.id IS NOT NULL THEN t.id END AS track_id, n.territory, n.sale_month,
-           royalty_sum8(n.quantity) AS quantity, sum(n.net) AS net, royalty_sum8(n.lines) AS lines
+    SELECT ${MATCHED_USER} AS user_id, ${MATCHED_WORK} AS work_id, ${MATCHED_TRACK} AS track_id, n.territory,
+           n.sale_month, royalty_sum8(n.quantity) AS quantity, sum(n.net) AS net, royalty_sum8(n.lines) AS lines
       FROM ${allGroups(importId, chunks)} n
-      LEFT JOIN work_tracks t ON n.isrc <> '' AND t.isrc = n.isrc
-      LEFT JOIN works tw ON tw.id = t.work_id
-      LEFT JOIN works uw ON tw.id IS NULL AND n.upc <> '' AND uw.upc = n.upc
-     WHERE n.part = ${part} AND coalesce(tw.user_id, uw.user_id) IS NOT NULL
+      ${matchJoins(sql`n`)}
+     WHERE n.part = ${part} AND ${MATCHED_USER} IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5`.compile(deps.database.db);
   await client.query(a.sql, a.parameters as unknown[]);
   const { rows } = await client.query<{ matched_lines: string; matched_net: string }>(
@@ -83,8 +92,8 @@ export async function stageKeyPart(
     SELECT ${importId}::bigint * 4294967296 + ${part}::bigint * 268435456 + nextval('pg_temp.royalty_key_n'),
            ${importId}, ${part},
            k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
-           CASE WHEN coalesce(tw.user_id, uw.user_id) IS NULL THEN 'unmatched' ELSE 'matched' END,
-           coalesce(tw.user_id, uw.user_id), coalesce(tw.id, uw.id), CASE WHEN tw.id IS NOT NULL THEN t.id END
+           CASE WHEN ${MATCHED_USER} IS NULL THEN 'unmatched' ELSE 'matched' END,
+           ${MATCHED_USER}, ${MATCHED_WORK}, ${MATCHED_TRACK}
       FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, royalty_sum8(lines) AS lines,
                    royalty_sum8(quantity) AS quantity, coalesce(sum(net), 0) AS net,
                    coalesce(min(sale_month), '-infinity') AS first_month,
@@ -92,9 +101,7 @@ export async function stageKeyPart(
               FROM ${allGroups(importId, chunks)} n
              WHERE part = ${part}
              GROUP BY isrc, upc) k
-      LEFT JOIN work_tracks t ON k.isrc <> '' AND t.isrc = k.isrc
-      LEFT JOIN works tw ON tw.id = t.work_id
-      LEFT JOIN works uw ON tw.id IS NULL AND k.upc <> '' AND uw.upc = k.upc
+      ${matchJoins(sql`k`)}
     RETURNING state, lines, net_cny)
     SELECT coalesce(sum(lines) FILTER (WHERE state = 'unmatched'), 0)::int AS unmatched_lines,
            coalesce(sum(lines), 0)::int AS all_lines,
