@@ -33,6 +33,9 @@ async function begin(client: PoolClient): Promise<void> {
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(`SET LOCAL jit = off`);
   await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+  // hashed, never sorted: the fresh group tables have no statistics, and the planner, guessing a few rows, would
+  // sort every key in the collation's order (half of a part's time, measured)
+  await client.query(`SET LOCAL enable_sort = off`);
 }
 
 /**
