@@ -21,6 +21,7 @@ import * as importSpeed from './migrations/0021-import-speed';
 import * as importPartitions from './migrations/0022-import-partitions';
 import * as deliveryPurge from './migrations/0023-delivery-purge';
 import * as importSums from './migrations/0024-import-sums';
+import * as importKeySums from './migrations/0025-import-key-sums';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -44,6 +45,7 @@ export const migrations: Record<string, Migration> = {
   '0022-import-partitions': importPartitions,
   '0023-delivery-purge': deliveryPurge,
   '0024-import-sums': importSums,
+  '0025-import-key-sums': importKeySums,
 };
 
 export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
