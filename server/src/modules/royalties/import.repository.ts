@@ -220,7 +220,8 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
   // Codes are upper-cased in the C collation (ASCII letters only, byte by byte: several times cheaper than the
   // locale's, and the same for every ISRC, territory and currency code). A missing cell reads as an empty one.
   // OFFSET 0 keeps each distinct cell's cleaning computed once (not flattened into the join's every row).
-  // fx and net (amount × fx, exact) are computed once per group here: the keys' part and the matched money sum them.
+  // fx and net (amount × fx, exact; CNY's own amount, its rate being 1) are computed once per group here: the keys'
+  // part and the matched money sum them.
   return sql`
     WITH g AS MATERIALIZED (SELECT * FROM ${source} r),
     c AS MATERIALIZED (
@@ -247,7 +248,8 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
            CASE WHEN length(btrim(g.upc)) = 14 AND left(btrim(g.upc), 1) = '0'
                      AND translate(btrim(g.upc), '0123456789', '') = ''
                 THEN substr(btrim(g.upc), 2) ELSE btrim(coalesce(g.upc, '')) END AS upc,
-           c.currency, f.fx, g.amount * f.fx AS net, g.lines, g.quantity, g.amount, left(btrim(g.title), 300) AS title
+           c.currency, f.fx, CASE WHEN c.currency = 'CNY' THEN g.amount ELSE g.amount * f.fx END AS net,
+           g.lines, g.quantity, g.amount, left(btrim(g.title), 300) AS title
       FROM g
       JOIN c ON c.raw_sm = coalesce(g.sale_month, '') AND c.raw_territory = coalesce(g.territory, '')
             AND c.raw_currency = coalesce(g.currency, '')
