@@ -8,11 +8,11 @@ import { type RawBuilder, sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Deps } from '../../platform/deps';
 import { groupsSource } from './import.repository';
-import { aggTable, groupTable, keyTable, type MoneyPart, type Part, type PartTotals } from './line-chunks';
+import { aggTable, groupPartTable, keyTable, type MoneyPart, type Part, type PartTotals } from './line-chunks';
 
-/** Every chunk's groups as one source; each group carries its key's part (line-chunks.ts keyPart). */
-const allGroups = (importId: number, chunks: number) =>
-  groupsSource(Array.from({ length: chunks }, (_, i) => groupTable(importId, i + 1)));
+/** A part's groups of every chunk as one source (line-chunks.ts groupChunk: one table per chunk and part). */
+const partGroups = (importId: number, chunks: number, part: number) =>
+  groupsSource(Array.from({ length: chunks }, (_, i) => groupPartTable(importId, i + 1, part)));
 
 /**
  * How a key (ISRC, UPC) is matched, one definition for the money and the keys (the posting checks that both saw the
@@ -54,9 +54,9 @@ export async function stageMoneyPart(
   const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
     SELECT ${MATCHED_USER} AS user_id, ${MATCHED_WORK} AS work_id, ${MATCHED_TRACK} AS track_id, n.territory,
            n.sale_month, royalty_sum8(n.quantity) AS quantity, sum(n.net) AS net, royalty_sum8(n.lines) AS lines
-      FROM ${allGroups(importId, chunks)} n
+      FROM ${partGroups(importId, chunks, part)} n
       ${matchJoins(sql`n`)}
-     WHERE n.part = ${part} AND ${MATCHED_USER} IS NOT NULL
+     WHERE ${MATCHED_USER} IS NOT NULL
      GROUP BY 1, 2, 3, 4, 5`.compile(deps.database.db);
   await client.query(a.sql, a.parameters as unknown[]);
   const { rows } = await client.query<{ matched_lines: string; matched_net: string }>(
@@ -100,8 +100,7 @@ export async function stageKeyPart(
                    royalty_sum8(quantity) AS quantity, coalesce(royalty_sumn(net), 0) AS net,
                    coalesce(min(sale_month), '-infinity') AS first_month,
                    coalesce(max(sale_month), '-infinity') AS last_month
-              FROM ${allGroups(importId, chunks)} n
-             WHERE part = ${part}
+              FROM ${partGroups(importId, chunks, part)} n
              GROUP BY isrc, upc) k
       ${matchJoins(sql`k`)}`.compile(deps.database.db);
   // a key's number in its part: a temporary sequence (a window's row_number() kept every key in a tuplestore first)

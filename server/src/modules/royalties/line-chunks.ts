@@ -21,6 +21,8 @@ import { groupedCells, groupProblems, normalisedCells } from './import.repositor
 
 export const chunkTable = (importId: number, k: number) => `royalty_lines_${importId}_${k}`;
 export const groupTable = (importId: number, k: number) => `royalty_groups_${importId}_${k}`;
+/** A chunk's groups of one part of the report's keys: a partition of the chunk's groups (groupChunk). */
+export const groupPartTable = (importId: number, k: number, part: number) => `royalty_groups_${importId}_${k}_${part}`;
 export const keyTable = (importId: number, part: number) => `royalty_matches_${importId}_${part}`;
 export const aggTable = (importId: number, part: number) => `royalty_aggs_${importId}_${part}`;
 
@@ -87,11 +89,14 @@ export const ROLES = [
   'fx_rate',
 ] as const;
 
-/** Drops whatever an earlier, unfinished run of this import staged (its tables are never attached before posting). */
+/**
+ * Drops whatever an earlier, unfinished run of this import staged (its tables are never attached before posting; a
+ * chunk's groups go with their partitions).
+ */
 export async function dropStaged(db: Db, importId: number): Promise<void> {
   const { rows } = await sql<{ name: string }>`
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
-     WHERE ns.nspname = current_schema() AND c.relkind = 'r' AND NOT c.relispartition
+     WHERE ns.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
        AND (c.relname LIKE ${`royalty\\_lines\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_groups\\_${importId}\\_%`}
             OR c.relname LIKE ${`royalty\\_matches\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_aggs\\_${importId}\\_%`})`.execute(
     db,
@@ -134,7 +139,9 @@ export interface Normalising {
 /**
  * Sums a chunk by its distinct cells (hashed, never sorted: a fresh table has no statistics and the planner would
  * sort a million lines), normalised per group (import.repository.ts normalisedCells), so the posting works on
- * groups.
+ * groups. The groups land in one table per part of the report's keys (`royalty_groups_<id>_<k>_<p>`, partitions of
+ * the chunk's `royalty_groups_<id>_<k>`), so each part reads its own groups whole: no other part's to filter out,
+ * and a size the planner sees (it then hashes the catalogue, not the keys, when it matches them).
  */
 export async function groupChunk(
   deps: Deps,
@@ -148,13 +155,22 @@ export async function groupChunk(
   await client.query(`SET LOCAL jit = off`);
   await client.query(`SET LOCAL work_mem = '64MB'`);
   await client.query(`SET LOCAL max_parallel_workers_per_gather = 0`);
+  const table = groupTable(importId, k);
+  await client.query(`CREATE TABLE ${table} (
+      sale_month date, sale_month_cell text, territory text, isrc text, upc text, currency text, fx numeric,
+      net numeric, lines bigint, quantity bigint, amount numeric, title text, part integer NOT NULL
+    ) PARTITION BY LIST (part)`);
+  for (let p = 1; p <= parts; p++)
+    await client.query(
+      `CREATE UNLOGGED TABLE ${groupPartTable(importId, k, p)} PARTITION OF ${table} FOR VALUES IN (${p})`,
+    );
   const grouped = groupedCells(sql.id(chunkTable(importId, k)));
   // each group carries the part of the report's keys it belongs to (key-parts.ts), hashed here once per group
-  const q = sql`CREATE UNLOGGED TABLE ${sql.id(groupTable(importId, k))} AS
+  const q = sql`INSERT INTO ${sql.id(table)}
     SELECT n.*, ${keyPart(sql`n.isrc`, sql`n.upc`, parts)} AS part
       FROM (${normalisedCells(grouped, norm.currency, norm.fx_rate)}) n`.compile(deps.database.db);
   await client.query(q.sql, q.parameters as unknown[]);
-  const p = groupProblems(sql`${sql.id(groupTable(importId, k))}`).compile(deps.database.db);
+  const p = groupProblems(sql`${sql.id(table)}`).compile(deps.database.db);
   return (await client.query<ChunkProblems>(p.sql, p.parameters as unknown[])).rows[0]!;
 }
 
