@@ -35,7 +35,8 @@ afterAll(async () => {
 async function normalised(id: number, chunks: Chunk[]) {
   const { rows } = await sql<Record<string, string>>`
     SELECT to_char(sale_month, 'YYYY-MM-DD') AS sale_month, territory, isrc, upc, currency, fx::text AS fx,
-           sum(lines)::text AS lines, sum(quantity)::text AS quantity, sum(amount)::text AS amount
+           sum(lines)::text AS lines, sum(quantity)::text AS quantity, sum(amount)::text AS amount,
+           min(title COLLATE "C") AS title
       FROM ${groupsSource(chunks.map((c) => groupTable(id, c.chunk)))} g
      GROUP BY 1, 2, 3, 4, 5, 6 ORDER BY 1, 2, 3, 4, 5, 6`.execute(t.deps.database.db);
   return rows;
@@ -77,11 +78,15 @@ describe('a statement copied as it is', () => {
       '202607,GB, CNA012600003 ,, spaced ,-3,-5,CNY,',
       '07/31/2026 12:00:00 AM,DE,CNA012600001,,z,2,0.5,CNY,',
       '1/2/2026,FR,CNA012600001,,z,2,100000000000000,CNY,',
+      // a title past 300 characters (multi-byte ones) is cut to 300, after its spaces are taken off
+      `2026-08,TW,CNA012600004,,  ${'歌'.repeat(301)}  ,1,1,CNY,`,
     ].join('\r\n');
     const { careful, copied } = await both(`${text}\r\n`, 'generic');
     expect(copied).not.toBe(false);
     expect(copied).toEqual(careful);
-    expect(careful).toHaveLength(6);
+    expect(careful).toHaveLength(7);
+    expect(careful.find((g) => g.territory === 'TW')?.title).toBe('歌'.repeat(300));
+    expect(careful.find((g) => g.territory === 'GB')?.title).toBe('spaced');
   });
 
   it('reads a DistroKid TSV (quotes inside titles, the mapping names the currency)', async () => {

@@ -249,7 +249,9 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
                      AND translate(btrim(g.upc), '0123456789', '') = ''
                 THEN substr(btrim(g.upc), 2) ELSE btrim(coalesce(g.upc, '')) END AS upc,
            c.currency, f.fx, CASE WHEN c.currency = 'CNY' THEN g.amount ELSE g.amount * f.fx END AS net,
-           g.lines, g.quantity, g.amount, left(btrim(g.title), 300) AS title
+           g.lines, g.quantity, g.amount,
+           -- at most 300 characters: a title of at most 300 bytes has no more (and needs no cut)
+           CASE WHEN octet_length(g.title) <= 300 THEN btrim(g.title) ELSE left(btrim(g.title), 300) END AS title
       FROM g
       JOIN c ON c.raw_sm = coalesce(g.sale_month, '') AND c.raw_territory = coalesce(g.territory, '')
             AND c.raw_currency = coalesce(g.currency, '')
