@@ -267,11 +267,10 @@ export function normalisedCells(source: RawBuilder<unknown>, currency: string, f
  */
 export function groupProblems(groups: RawBuilder<unknown>) {
   return sql<{ bad_cells: boolean; no_rate: boolean; net: string }>`
-    -- NaN sorts above every number in PostgreSQL: one pair of comparisons catches NaN and both infinities (a cast
-    -- to text per group cost more than the rest of the check)
-    SELECT coalesce(bool_or(sale_month IS NULL OR scale(amount) > 10 OR scale(fx) > 10
-                            OR NOT (amount > '-Infinity' AND amount < 'Infinity')
-                            OR NOT (fx > '-Infinity' AND fx < 'Infinity')), false) AS bad_cells,
+    -- scale() of NaN or of an infinity is NULL: one call per value catches them with the scale (comparisons with
+    -- the infinities, or a cast to text, per group cost more than the rest of the check)
+    SELECT coalesce(bool_or(sale_month IS NULL OR coalesce(scale(amount), 11) > 10
+                            OR (fx IS NOT NULL AND coalesce(scale(fx), 11) > 10)), false) AS bad_cells,
            coalesce(bool_or(fx IS NULL), false) AS no_rate, coalesce(sum(net), 0)::text AS net
       FROM ${groups} n`;
 }
