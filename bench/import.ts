@@ -19,6 +19,11 @@ import { withScratchDatabase } from './support/scratch-database';
 
 const LINES = Number(process.env.BENCH_IMPORT_LINES ?? 1_000_000);
 const TRACKS = 1000;
+/**
+ * Tracks in the catalogue (BENCH_IMPORT_CATALOGUE, default 1,000: the report's own); more adds tracks the report never
+ * names (10 to a release), to see the matching against a large catalogue.
+ */
+const CATALOGUE = Math.max(TRACKS, Number(process.env.BENCH_IMPORT_CATALOGUE ?? TRACKS));
 /** How many distinct codes no track has share the unmatched tenth of the lines (one key each in the report). */
 const UNMATCHED_CODES = Number(process.env.BENCH_IMPORT_UNMATCHED_CODES ?? 99_999);
 /** Alternating rounds of the baseline and the import; the median ratio is reported (BENCH_IMPORT_ROUNDS, default 3). */
@@ -72,6 +77,21 @@ async function main() {
        SELECT w.id, p, 't', 'CNBEN26' || lpad(((w.id - 1) * 10 + p - 1)::text, 5, '0')
          FROM works w CROSS JOIN generate_series(1, 10) p`,
     );
+    if (CATALOGUE > TRACKS) {
+      const works = Math.ceil((CATALOGUE - TRACKS) / 10);
+      await db.query(
+        `INSERT INTO works (user_id, kind, status, title) SELECT 1 + g % 100, 'album', '991', 'c' FROM generate_series(1, $1) g`,
+        [works],
+      );
+      await db.query(
+        `INSERT INTO work_tracks (work_id, position, title, isrc)
+         SELECT w.id, p, 't', 'CNCAT' || lpad(((w.id - 101) * 10 + p - 1)::text, 7, '0')
+           FROM works w CROSS JOIN generate_series(1, 10) p WHERE w.id > 100`,
+      );
+      await db.query('ANALYZE works');
+      await db.query('ANALYZE work_tracks');
+      console.log(`catalogue: ${(works * 10 + TRACKS).toLocaleString()} tracks`);
+    }
     let t0 = performance.now();
     await writeReport(file);
     console.log(`report: ${LINES.toLocaleString()} lines written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);

@@ -16,7 +16,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
-import { stageKeyPart, stageMoneyPart } from './key-parts';
+import { lookUpByIndex, stageKeyPart, stageMoneyPart } from './key-parts';
 import {
   type Chunk,
   type ChunkProblems,
@@ -235,10 +235,11 @@ export async function copyFile(
       groupedHere = true;
       grouped[p - 1]!.resolve();
       await allGrouped;
-      money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount);
+      const byIndex = await lookUpByIndex(deps, client, importId, chunkCount, p);
+      money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount, byIndex);
       moneyHere = true;
       moneyIn[p - 1]!.resolve();
-      return await stageKeyPart(deps, client, importId, p, chunkCount);
+      return await stageKeyPart(deps, client, importId, p, chunkCount, byIndex);
     } catch (err) {
       if (!groupedHere) grouped[p - 1]!.reject(err);
       if (!moneyHere) moneyIn[p - 1]!.reject(err);
