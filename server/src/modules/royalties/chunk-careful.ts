@@ -80,7 +80,7 @@ export async function copyLines(
     await client.query('COMMIT');
     const byIndex = await lookUpByIndex(deps, client, importId, 1, 1);
     money = await stageMoneyPart(deps, client, importId, 1, 1, byIndex);
-    part = await stageKeyPart(deps, client, importId, 1, 1, byIndex);
+    part = await stageKeyPart(deps, client, importId, 1, 1);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});
     throw err;

@@ -239,7 +239,7 @@ export async function copyFile(
       money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount, byIndex);
       moneyHere = true;
       moneyIn[p - 1]!.resolve();
-      return await stageKeyPart(deps, client, importId, p, chunkCount, byIndex);
+      return await stageKeyPart(deps, client, importId, p, chunkCount);
     } catch (err) {
       if (!groupedHere) grouped[p - 1]!.reject(err);
       if (!moneyHere) moneyIn[p - 1]!.reject(err);

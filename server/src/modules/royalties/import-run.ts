@@ -32,8 +32,6 @@ const PART_DENOMINATOR = 10n ** 18n;
 class DuplicateMessage extends Error {}
 /** The fast way took cells the careful reader refuses: read again the careful way, which names the line. */
 class ReadCarefully extends Error {}
-/** The keys and the money of a staging saw different matches (a catalogue edit between them): stage again. */
-class StageAgain extends Error {}
 
 /** What was staged: the chunks, and whether the careful reader wrote them (its lines are checked already). */
 type Staged = (Staging & { careful: boolean; currency: string }) | { waiting: true };
@@ -213,8 +211,8 @@ async function postImport(
   });
   if (row.number_of_files > 1) await repo.settleParts(trx, row);
   phase('ledger, shares');
-  // The keys matched the report again, apart from the money (a release's ISRC or UPC edited in between would make
-  // them differ): they must leave unmatched exactly what the money did, or the run stages again.
+  // The keys and the money read one match (key-parts.ts): the keys must cover every line and leave unmatched exactly
+  // what the money did; anything else is a fault of staging, and nothing is posted.
   const keys = await staged.keys;
   if (
     keys.reduce((n, k) => n + k.all_lines, 0) !== all ||
@@ -225,7 +223,7 @@ async function postImport(
       [unmatched.net],
     ))
   )
-    throw new StageAgain();
+    throw new Error(`import ${row.id}: the staged keys do not add up to the staged money`);
   phase('keys (waited for)');
   // last, so the lock it takes on royalty_lines is held only for the commit
   await attachChunks(trx, row.id, staged, keys);
@@ -280,7 +278,7 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
   await repo.setImportState(db, row.id, 'running');
   try {
     let careful = false;
-    for (let again = 0; ; again++) {
+    for (;;) {
       const staged = await stage(deps, row, careful);
       phase('stage');
       if ('waiting' in staged) return;
@@ -297,7 +295,6 @@ async function runLocked(deps: Deps, importId: number, phase: (name: string) => 
       } catch (err) {
         // the keys may still be landing: nothing staged is dropped or staged again under them
         await staged.keys.catch(() => {});
-        if (err instanceof StageAgain && again < 3) continue;
         if (!(err instanceof ReadCarefully)) throw err;
         careful = true;
       }

@@ -1,22 +1,30 @@
 /**
- * The report's keys (ISRC, UPC), matched in parts by the connections that staged its chunks: each part's matched
- * money first (what the posting needs, so it can start), then the part's keys for the console's queue (which the
- * posting attaches last, having checked that both saw the same matches).
+ * The report's keys (ISRC, UPC), matched in parts by the connections that staged its chunks: each part matches its
+ * distinct keys to the catalogue once (`royalty_found_<id>_<p>`, the matched ones), from which come first its matched
+ * money (what the posting needs, so it can start) and then its keys for the console's queue (which the posting
+ * attaches last). Money and keys read one match, so they agree even when a release is edited while the import stages.
  */
 
 import { type RawBuilder, sql } from 'kysely';
 import type { PoolClient } from 'pg';
 import type { Deps } from '../../platform/deps';
 import { groupsSource } from './import.repository';
-import { aggTable, groupPartTable, keyTable, type MoneyPart, type Part, type PartTotals } from './line-chunks';
+import {
+  aggTable,
+  foundTable,
+  groupPartTable,
+  keyTable,
+  type MoneyPart,
+  type Part,
+  type PartTotals,
+} from './line-chunks';
 
 /** A part's groups of every chunk as one source (line-chunks.ts groupChunk: one table per chunk and part). */
 const partGroups = (importId: number, chunks: number, part: number) =>
   groupsSource(Array.from({ length: chunks }, (_, i) => groupPartTable(importId, i + 1, part)));
 
 /**
- * How a key (ISRC, UPC) is matched, one definition for the money and the keys (the posting checks that both saw the
- * same): to a track by its ISRC (`t`, its work `tw`, joined first: each key probes the tracks with their works once),
+ * How a key (ISRC, UPC) is matched: to a track by its ISRC (`t`, its work `tw`, joined first: each key probes the tracks with their works once),
  * else to a release by its UPC (`uw`, album lines).
  */
 const matchJoins = (k: RawBuilder<unknown>) => sql`
@@ -63,9 +71,11 @@ async function begin(client: PoolClient, byIndex: boolean): Promise<void> {
 }
 
 /**
- * Once every chunk is grouped: the part's matched money per musician, work, track, territory and sale month (the
- * posting adds the rate in force) into `royalty_aggs_<id>_<part>`, each group matched as its key is (by ISRC to a
- * track, else by UPC to a release), with the part's matched lines and CNY net.
+ * Once every chunk is grouped: the part's match, then its money. The match: the part's groups looked up (by ISRC to
+ * a track, else by UPC to a release; a key's groups are looked up at once, in one statement), the matched keys kept
+ * with their musician, work and track in `royalty_found_<id>_<part>`. The money: the part's groups of matched keys summed per musician, work, track,
+ * territory and sale month (the posting adds the rate in force) into `royalty_aggs_<id>_<part>`, with the part's
+ * matched lines and CNY net.
  */
 export async function stageMoneyPart(
   deps: Deps,
@@ -76,12 +86,20 @@ export async function stageMoneyPart(
   byIndex: boolean,
 ): Promise<MoneyPart> {
   await begin(client, byIndex);
+  const f = sql`CREATE UNLOGGED TABLE ${sql.id(foundTable(importId, part))} AS
+    SELECT DISTINCT k.isrc, k.upc, ${MATCHED_USER} AS user_id, ${MATCHED_WORK} AS work_id,
+           ${MATCHED_TRACK} AS track_id
+      FROM ${partGroups(importId, chunks, part)} k
+      ${matchJoins(sql`k`)}
+     WHERE ${MATCHED_USER} IS NOT NULL`.compile(deps.database.db);
+  await client.query(f.sql, f.parameters as unknown[]);
+  // the matched keys are few beside the groups: hashed, whatever the catalogue's size
+  if (byIndex) await client.query(`SET LOCAL enable_hashjoin = on`);
   const a = sql`CREATE UNLOGGED TABLE ${sql.id(aggTable(importId, part))} AS
-    SELECT ${MATCHED_USER} AS user_id, ${MATCHED_WORK} AS work_id, ${MATCHED_TRACK} AS track_id, n.territory,
-           n.sale_month, royalty_sum8(n.quantity) AS quantity, sum(n.net) AS net, royalty_sum8(n.lines) AS lines
+    SELECT f.user_id, f.work_id, f.track_id, n.territory, n.sale_month, royalty_sum8(n.quantity) AS quantity,
+           sum(n.net) AS net, royalty_sum8(n.lines) AS lines
       FROM ${partGroups(importId, chunks, part)} n
-      ${matchJoins(sql`n`)}
-     WHERE ${MATCHED_USER} IS NOT NULL
+      JOIN ${sql.id(foundTable(importId, part))} f ON f.isrc = n.isrc AND f.upc = n.upc
      GROUP BY 1, 2, 3, 4, 5`.compile(deps.database.db);
   await client.query(a.sql, a.parameters as unknown[]);
   const { rows } = await client.query<{ matched_lines: string; matched_net: string }>(
@@ -93,9 +111,9 @@ export async function stageMoneyPart(
 }
 
 /**
- * Then the part's keys: one row per (ISRC, UPC) of the report with its totals, matched to a track by ISRC, else to a
- * release by UPC (album lines), into `royalty_matches_<id>_<part>`: the keys are shared out among the staging
- * connections by a hash of the key, so each matches its part at once. The posting attaches the parts as the
+ * Then the part's keys: one row per (ISRC, UPC) of the report with its totals and its match (the part's matched
+ * keys, found with its money), into `royalty_matches_<id>_<part>`: the keys are shared out among the staging
+ * connections by a hash of the key, so each does its part at once. The posting attaches the parts as the
  * import's partitions of royalty_matches. A key's id is import_id × 2³² + part × 2²⁸ + n, n counted by a temporary
  * sequence of the part's own transaction (no shared sequence, nothing left behind by a rollback).
  */
@@ -105,10 +123,9 @@ export async function stageKeyPart(
   importId: number,
   part: number,
   chunks: number,
-  byIndex: boolean,
 ): Promise<Part> {
   const t = keyTable(importId, part);
-  await begin(client, byIndex);
+  await begin(client, false);
   await client.query(
     `CREATE TABLE ${t} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
        CHECK (import_id = ${importId}), CHECK (part = ${part}))`,
@@ -120,15 +137,14 @@ export async function stageKeyPart(
     SELECT ${importId}::bigint * 4294967296 + ${part}::bigint * 268435456 + nextval('pg_temp.royalty_key_n'),
            ${importId}, ${part},
            k.isrc, k.upc, k.title, k.lines, k.quantity, k.net, k.first_month, k.last_month,
-           CASE WHEN ${MATCHED_USER} IS NULL THEN 'unmatched' ELSE 'matched' END,
-           ${MATCHED_USER}, ${MATCHED_WORK}, ${MATCHED_TRACK}
+           CASE WHEN f.user_id IS NULL THEN 'unmatched' ELSE 'matched' END, f.user_id, f.work_id, f.track_id
       FROM (SELECT isrc, upc, coalesce(min(title COLLATE "C"), '') AS title, royalty_sum8(lines) AS lines,
                    royalty_sum8(quantity) AS quantity, coalesce(royalty_sumn(net), 0) AS net,
                    coalesce(min(sale_month), '-infinity') AS first_month,
                    coalesce(max(sale_month), '-infinity') AS last_month
               FROM ${partGroups(importId, chunks, part)} n
              GROUP BY isrc, upc) k
-      ${matchJoins(sql`k`)}`.compile(deps.database.db);
+      LEFT JOIN ${sql.id(foundTable(importId, part))} f ON f.isrc = k.isrc AND f.upc = k.upc`.compile(deps.database.db);
   // a key's number in its part: a temporary sequence (a window's row_number() kept every key in a tuplestore first)
   await client.query('CREATE TEMP SEQUENCE royalty_key_n CACHE 1000');
   await client.query(q.sql, q.parameters as unknown[]);

@@ -25,6 +25,8 @@ export const groupTable = (importId: number, k: number) => `royalty_groups_${imp
 export const groupPartTable = (importId: number, k: number, part: number) => `royalty_groups_${importId}_${k}_${part}`;
 export const keyTable = (importId: number, part: number) => `royalty_matches_${importId}_${part}`;
 export const aggTable = (importId: number, part: number) => `royalty_aggs_${importId}_${part}`;
+/** A part's matched keys (key-parts.ts stageMoneyPart), which its money and its keys both read. */
+export const foundTable = (importId: number, part: number) => `royalty_found_${importId}_${part}`;
 
 /** What a chunk's groups say of its cells (import.repository.ts groupProblems). */
 export interface ChunkProblems {
@@ -98,9 +100,8 @@ export async function dropStaged(db: Db, importId: number): Promise<void> {
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace ns ON ns.oid = c.relnamespace
      WHERE ns.nspname = current_schema() AND c.relkind IN ('r', 'p') AND NOT c.relispartition
        AND (c.relname LIKE ${`royalty\\_lines\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_groups\\_${importId}\\_%`}
-            OR c.relname LIKE ${`royalty\\_matches\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_aggs\\_${importId}\\_%`})`.execute(
-    db,
-  );
+            OR c.relname LIKE ${`royalty\\_matches\\_${importId}\\_%`} OR c.relname LIKE ${`royalty\\_aggs\\_${importId}\\_%`}
+            OR c.relname LIKE ${`royalty\\_found\\_${importId}\\_%`})`.execute(db);
   for (const r of rows) await sql`DROP TABLE IF EXISTS ${sql.id(r.name)}`.execute(db);
 }
 
@@ -194,7 +195,10 @@ export async function attachChunks(
       VALUES (${importId}, ${c.chunk}, ${c.first_line}, ${c.lines})`.execute(trx);
     await sql`DROP TABLE ${sql.id(groupTable(importId, c.chunk))}`.execute(trx);
   }
-  for (const p of staged.money) await sql`DROP TABLE ${sql.id(aggTable(importId, p.part))}`.execute(trx);
+  for (const p of staged.money) {
+    await sql`DROP TABLE ${sql.id(aggTable(importId, p.part))}`.execute(trx);
+    await sql`DROP TABLE ${sql.id(foundTable(importId, p.part))}`.execute(trx);
+  }
   for (const p of keys)
     await sql`ALTER TABLE royalty_matches ATTACH PARTITION ${sql.id(keyTable(importId, p.part))}
       FOR VALUES FROM (${sql.lit(importId)}, ${sql.lit(p.part)}) TO (${sql.lit(importId)}, ${sql.lit(p.part + 1)})`.execute(
