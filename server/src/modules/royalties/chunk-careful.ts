@@ -8,7 +8,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
-import { lookUpByIndex, stageKeyPart, stageMoneyPart } from './key-parts';
+import { stageKeyPart, stageMoneyPart } from './key-parts';
 import {
   type ChunkProblems,
   chunkTable,
@@ -78,8 +78,7 @@ export async function copyLines(
     );
     problems = await groupChunk(deps, client, importId, 1, norm, 1);
     await client.query('COMMIT');
-    const byIndex = await lookUpByIndex(deps, client, importId, 1, 1);
-    money = await stageMoneyPart(deps, client, importId, 1, 1, byIndex);
+    money = await stageMoneyPart(deps, client, importId, 1, 1);
     part = await stageKeyPart(deps, client, importId, 1, 1);
   } catch (err) {
     await client.query('ROLLBACK').catch(() => {});

@@ -2,10 +2,10 @@
  * The fast way in for a CSV/TSV statement: the file's bytes go to PostgreSQL `COPY` as they are, into the import's
  * chunk tables (line-chunks.ts), the quantity, amount and exchange rate typed by COPY itself. A big file is cut at
  * line boundaries into a large and a small chunk per `IMPORT_COPY_STREAMS` connection (a comma file only when it has
- * no quotes: a quoted cell may hold a line break); the connections take the chunks in turn, each copying and grouping one at a
- * time, then each stages a part of the report's matched money and keys (key-parts.ts). A file COPY cannot take (a
- * cell that does not read as its type, a line with more or fewer cells, bytes that are not UTF-8, a line without an
- * amount) answers `false`: the careful way reads it then (chunk-careful.ts).
+ * no quotes: a quoted cell may hold a line break); the connections take the chunks in turn, each copying and
+ * grouping one at a time, then each stages a part of the report's matched money and keys (key-parts.ts). A file
+ * COPY cannot take (a cell that does not read as its type, a line with more or fewer cells, bytes that are not
+ * UTF-8, a line without an amount) answers `false`: the careful way reads it then (chunk-careful.ts).
  */
 
 import { createReadStream } from 'node:fs';
@@ -16,7 +16,7 @@ import type { PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Deps } from '../../platform/deps';
 import type { ColumnMapping } from './csv-statement';
-import { lookUpByIndex, stageKeyPart, stageMoneyPart } from './key-parts';
+import { stageKeyPart, stageMoneyPart } from './key-parts';
 import {
   type Chunk,
   type ChunkProblems,
@@ -39,7 +39,7 @@ const SPLIT_MIN_BYTES = 16 * 2 ** 20;
  * among them), then a small one per connection, each taken by whichever connection is free first, so a connection
  * the machine slows down takes less of the tail. Few chunks, because each repeats the report's matched groups (a
  * track's sales in each month and territory) and the fixed costs of a chunk: three equal chunks per connection
- * measured a twentieth slower than one, which leaves a connection no way to catch up.
+ * measured a twentieth slower than one, and one per connection would leave a slowed connection no way to catch up.
  */
 function cutFractions(streams: number): number[] {
   const large = Array.from({ length: streams }, (_, i) => ((i + 1) * 0.8) / streams);
@@ -235,8 +235,7 @@ export async function copyFile(
       groupedHere = true;
       grouped[p - 1]!.resolve();
       await allGrouped;
-      const byIndex = await lookUpByIndex(deps, client, importId, chunkCount, p);
-      money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount, byIndex);
+      money[p - 1] = await stageMoneyPart(deps, client, importId, p, chunkCount);
       moneyHere = true;
       moneyIn[p - 1]!.resolve();
       return await stageKeyPart(deps, client, importId, p, chunkCount);

@@ -200,7 +200,8 @@ export function groupsSource(groups: string[]): RawBuilder<unknown> {
  * Groups of lines (sale_month, territory, isrc, upc, currency, fx_rate, title as read; lines, quantity, amount
  * summed) → the same, normalised as the careful reader normalises a line: the sale month as a date (NULL when
  * it does not read), territory, ISRC, UPC, currency, and the rate to CNY (the line's own, else the import's; 1 for
- * CNY; NULL when there is none), with the group's CNY net. One expression for staging (line-chunks.ts) and for a later match from the queue.
+ * CNY; NULL when there is none), with the group's CNY net. One expression for staging (line-chunks.ts) and for a
+ * later match from the queue.
  *
  * A report has a few distinct (sale month, territory, currency) cells and as many groups as it has keys: those three
  * are normalised once per distinct cell (`c`), and each group finds its own by a hash join; only the ISRC, UPC

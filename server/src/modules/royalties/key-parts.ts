@@ -24,8 +24,8 @@ const partGroups = (importId: number, chunks: number, part: number) =>
   groupsSource(Array.from({ length: chunks }, (_, i) => groupPartTable(importId, i + 1, part)));
 
 /**
- * How a key (ISRC, UPC) is matched: to a track by its ISRC (`t`, its work `tw`, joined first: each key probes the tracks with their works once),
- * else to a release by its UPC (`uw`, album lines).
+ * How a key (ISRC, UPC) is matched: to a track by its ISRC (`t`, joined first with its work `tw`, so a key probes
+ * them once), else to a release by its UPC (`uw`, album lines). An empty ISRC or UPC looks nothing up.
  */
 const matchJoins = (k: RawBuilder<unknown>) => sql`
       LEFT JOIN (work_tracks t JOIN works tw ON tw.id = t.work_id) ON t.isrc = nullif(${k}.isrc, '')
@@ -35,19 +35,13 @@ const MATCHED_WORK = sql`coalesce(tw.id, uw.id)`;
 const MATCHED_TRACK = sql`CASE WHEN tw.id IS NOT NULL THEN t.id END`;
 
 /**
- * How a part's keys look the catalogue up: by its indexes, one key at a time, when the catalogue holds more than
- * twice as many tracks as the part has groups; else by hashing it whole. The planner cannot choose: the part's
- * groups are fresh tables with no statistics, and its cost model, with everything cached, prices a hash of a million
- * tracks below fifty thousand index lookups (measured: 1.5 s against 0.3 s a part, with a million tracks; with a
- * thousand tracks the hash takes a tenth of the lookups).
+ * Whether a part looks the catalogue up by its indexes, one key at a time (the catalogue holds more than twice as
+ * many tracks as the part has groups), rather than hashing it whole. The planner cannot choose: the part's groups
+ * are fresh tables with no statistics, and its cost model, with everything cached, prices a hash of a million tracks
+ * below fifty thousand index lookups (measured: 1.5 s against 0.3 s a part, with a million tracks; with a thousand
+ * tracks the hash takes a tenth of the lookups).
  */
-export async function lookUpByIndex(
-  deps: Deps,
-  client: PoolClient,
-  importId: number,
-  chunks: number,
-  part: number,
-): Promise<boolean> {
+async function lookUpByIndex(deps: Deps, client: PoolClient, importId: number, chunks: number, part: number) {
   const q = sql<{ by_index: boolean }>`
     SELECT (SELECT greatest(reltuples, 0) FROM pg_class WHERE oid = 'work_tracks'::regclass)
              > 2 * (SELECT count(*) FROM ${partGroups(importId, chunks, part)} n) AS by_index`.compile(
@@ -56,7 +50,7 @@ export async function lookUpByIndex(
   return (await client.query<{ by_index: boolean }>(q.sql, q.parameters as unknown[])).rows[0]!.by_index;
 }
 
-async function begin(client: PoolClient, byIndex: boolean): Promise<void> {
+async function begin(client: PoolClient): Promise<void> {
   await client.query('BEGIN');
   // staging is redone from the file after a crash: its commits need not wait for the disk (the posting's does)
   await client.query('SET LOCAL synchronous_commit = off');
@@ -66,16 +60,14 @@ async function begin(client: PoolClient, byIndex: boolean): Promise<void> {
   // hashed, never sorted: the fresh group tables have no statistics, and the planner, guessing a few rows, would
   // sort every key in the collation's order (half of a part's time, measured)
   await client.query(`SET LOCAL enable_sort = off`);
-  // (every join of a part's match has an index: work_tracks by ISRC, works by id and by UPC)
-  if (byIndex) await client.query(`SET LOCAL enable_hashjoin = off`);
 }
 
 /**
  * Once every chunk is grouped: the part's match, then its money. The match: the part's groups looked up (by ISRC to
- * a track, else by UPC to a release; a key's groups are looked up at once, in one statement), the matched keys kept
- * with their musician, work and track in `royalty_found_<id>_<part>`. The money: the part's groups of matched keys summed per musician, work, track,
- * territory and sale month (the posting adds the rate in force) into `royalty_aggs_<id>_<part>`, with the part's
- * matched lines and CNY net.
+ * a track, else by UPC to a release; all of a key's groups in one statement), the matched keys kept with their
+ * musician, work and track in `royalty_found_<id>_<part>`. The money: the part's groups of matched keys summed per
+ * musician, work, track, territory and sale month (the posting adds the rate in force) into
+ * `royalty_aggs_<id>_<part>`, with the part's matched lines and CNY net.
  */
 export async function stageMoneyPart(
   deps: Deps,
@@ -83,9 +75,11 @@ export async function stageMoneyPart(
   importId: number,
   part: number,
   chunks: number,
-  byIndex: boolean,
 ): Promise<MoneyPart> {
-  await begin(client, byIndex);
+  await begin(client);
+  // (every join of the match has an index: work_tracks by ISRC, works by id and by UPC)
+  const byIndex = await lookUpByIndex(deps, client, importId, chunks, part);
+  if (byIndex) await client.query(`SET LOCAL enable_hashjoin = off`);
   const f = sql`CREATE UNLOGGED TABLE ${sql.id(foundTable(importId, part))} AS
     SELECT DISTINCT k.isrc, k.upc, ${MATCHED_USER} AS user_id, ${MATCHED_WORK} AS work_id,
            ${MATCHED_TRACK} AS track_id
@@ -125,7 +119,7 @@ export async function stageKeyPart(
   chunks: number,
 ): Promise<Part> {
   const t = keyTable(importId, part);
-  await begin(client, false);
+  await begin(client);
   await client.query(
     `CREATE TABLE ${t} (LIKE royalty_matches INCLUDING DEFAULTS INCLUDING CONSTRAINTS,
        CHECK (import_id = ${importId}), CHECK (part = ${part}))`,
